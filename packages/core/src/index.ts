@@ -1,0 +1,2 @@
+// Public surface of @patio/core. Each area adds its export line here.
+export * from './schemas/index';

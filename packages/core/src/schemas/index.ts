@@ -1,0 +1,4 @@
+export * from './error';
+export * from './org';
+export * from './auth';
+export * from './person';
