@@ -1,0 +1,19 @@
+import type { Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const DIR = join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..', 'screenshots');
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** Saves the page at phone and desktop width as e2e/screenshots/<name>-{phone,desktop}.png. */
+export async function captureBothWidths(page: Page, name: string): Promise<void> {
+  mkdirSync(DIR, { recursive: true });
+  const original = page.viewportSize();
+  for (const [label, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: join(DIR, `${name}-${label}.png`), fullPage: false });
+  }
+  if (original) await page.setViewportSize(original);
+}
