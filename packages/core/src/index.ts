@@ -1,3 +1,7 @@
 // Public surface of @patio/core. Each area adds its export line here.
 export * from './schemas/index';
 export * from './conditions/index';
+export * from './constants';
+export * from './languages/resolveLanguage';
+export * from './query';
+export * from './format/bytes';
