@@ -5,3 +5,6 @@ export * from './constants';
 export * from './languages/resolveLanguage';
 export * from './query';
 export * from './format/bytes';
+export * from './format/dates';
+export * from './format/spanishWords';
+export * from './format/currency';
