@@ -8,3 +8,5 @@ export * from './format/bytes';
 export * from './format/dates';
 export * from './format/spanishWords';
 export * from './format/currency';
+export * from './people/displayName';
+export * from './avatar';
