@@ -10,3 +10,5 @@ export * from './format/spanishWords';
 export * from './format/currency';
 export * from './people/displayName';
 export * from './avatar';
+export * from './token/decodeToken';
+export * from './token/microsoftIdToken';
