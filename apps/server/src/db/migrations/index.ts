@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m001 from './001-foundation';
+
+/** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
+export const migrations: Record<string, Migration> = {
+  '001-foundation': m001,
+};

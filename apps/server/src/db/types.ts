@@ -1,0 +1,137 @@
+import type { Generated } from 'kysely';
+
+// Row shapes of today's schema. Migrations never import these (they are written against Kysely<any>).
+// Timestamps are ISO-8601 text, booleans integers 0/1, JSON text — the same on SQLite and PostgreSQL.
+
+export interface OrgTable {
+  id: Generated<number>;
+  code: string;
+  title: string;
+  logo: string | null;
+  /** JSON: { public: {…shown by GET vue/settings}, color?, signIn?: {google?:{clientId}, …} } */
+  settings: string;
+  created_at: string;
+}
+
+export interface PersonTable {
+  org_id: number;
+  id: Generated<number>;
+  username: string | null;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  last_name2: string | null;
+  document: string | null;
+  gender: 'female' | 'male' | null;
+  birthday: string | null;
+  email: string | null;
+  mobile: string | null;
+  student_code: string | null;
+  avatar: string | null;
+  language: string | null;
+  is_admin: number;
+  created_at: string;
+}
+
+export interface RelationshipTable {
+  org_id: number;
+  id: Generated<number>;
+  /** relative_id is the <kind> of person_id (e.g. kind 'father': relative_id is person_id's father). */
+  person_id: number;
+  relative_id: number;
+  kind: string;
+  created_at: string;
+}
+
+export interface NodeTypeTable {
+  org_id: number;
+  id: Generated<number>;
+  key: string;
+  /** JSON: language → singular name. */
+  singular: string;
+  /** JSON: language → plural name. */
+  plural: string;
+}
+
+export interface NodeTable {
+  org_id: number;
+  id: Generated<number>;
+  parent_id: number | null;
+  type_id: number;
+  name: string;
+  position: number;
+  created_at: string;
+}
+
+export interface MembershipTable {
+  org_id: number;
+  id: Generated<number>;
+  node_id: number;
+  person_id: number;
+  role: string;
+  enrollment_status: string | null;
+  outcome: string | null;
+  school_year: string | null;
+  created_at: string;
+}
+
+export interface RouteStopTable {
+  org_id: number;
+  id: Generated<number>;
+  node_id: number;
+  position: number;
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+export interface DeviceTable {
+  org_id: number;
+  id: Generated<number>;
+  person_id: number;
+  uuid: string;
+  token: string;
+  platform: string;
+  model: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LoginTokenTable {
+  org_id: number;
+  id: Generated<number>;
+  person_id: number;
+  /** SHA-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_by: number;
+  created_at: string;
+}
+
+export interface I18nOverrideTable {
+  org_id: number;
+  lang: string;
+  key: string;
+  text: string;
+}
+
+export interface SeedStepTable {
+  org_id: number;
+  step: string;
+  done_at: string;
+}
+
+export interface DB {
+  orgs: OrgTable;
+  people: PersonTable;
+  relationships: RelationshipTable;
+  node_types: NodeTypeTable;
+  nodes: NodeTable;
+  memberships: MembershipTable;
+  route_stops: RouteStopTable;
+  devices: DeviceTable;
+  login_tokens: LoginTokenTable;
+  i18n_overrides: I18nOverrideTable;
+  seed_steps: SeedStepTable;
+}

@@ -1,0 +1,39 @@
+import type { AppConfig } from '../config';
+import type { Database, DialectName } from '../db/database';
+import type { AccessTokens } from '../modules/auth/tokens';
+import type { SignInLimiter } from '../modules/auth/sign-in-limiter';
+import type { Caller, Org, Policy } from '../policy/policy';
+import type { PolicyRegistry } from '../policy/registry';
+
+/** Long-lived services of one app instance (one per buildApp call, so tests stay isolated). */
+export interface AppServices {
+  config: AppConfig;
+  db: Database;
+  dialect: DialectName;
+  tokens: AccessTokens;
+  limiter: SignInLimiter;
+  policies: PolicyRegistry;
+}
+
+/** What a service needs to act for one request inside one school. */
+export interface RequestContext {
+  db: Database;
+  org: Org;
+  caller: Caller | null;
+  services: AppServices;
+  /** `<scheme>://<host>` of the request, or PUBLIC_URL. */
+  origin: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    patio: AppServices;
+  }
+  interface FastifyRequest {
+    org: Org;
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    policy?: Policy;
+  }
+}

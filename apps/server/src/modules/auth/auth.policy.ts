@@ -1,0 +1,16 @@
+import { always, definePolicy, isSchoolAdmin, zId } from '../../policy/policy';
+import { z } from 'zod';
+
+export const authPolicies = {
+  /** POST oauth/token: anyone may try to sign in (rate limited). */
+  signIn: definePolicy({ method: 'POST', path: 'oauth/token', public: true, check: always }),
+  /** POST oauth/login-token: exchange a one-time link token. */
+  exchangeLoginToken: definePolicy({ method: 'POST', path: 'oauth/login-token', public: true, check: always }),
+  /** POST people/{id}/login-tokens: only school administrators issue sign-in links. */
+  issueLoginToken: definePolicy({
+    method: 'POST',
+    path: 'people/:id/login-tokens',
+    params: z.object({ id: zId }),
+    check: isSchoolAdmin,
+  }),
+};

@@ -1,0 +1,11 @@
+import type { DirectoryEntry } from '@patio/core';
+import type { Database } from '../../db/database';
+import { notFound } from '../../http/errors';
+import { findOrgByCode } from './org.queries';
+
+/** GET /api/directory/{code}: where the school's API lives (the /code screen). */
+export async function findDirectoryEntry(db: Database, code: string, origin: string): Promise<DirectoryEntry> {
+  const org = await findOrgByCode(db, code);
+  if (!org) throw notFound(`There is no school with the code "${code}"`);
+  return { code: org.code, title: org.title, logo: org.logo, url: `${origin}/api/${org.code}/` };
+}

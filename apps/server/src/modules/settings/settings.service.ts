@@ -1,0 +1,32 @@
+import type { Settings } from '@patio/core';
+import type { Org } from '../../policy/policy';
+
+export const defaultColor = '#1C89B8';
+
+/**
+ * How a school's settings are stored (orgs.settings JSON):
+ * { color?, public?: {free key-values shown to everyone, e.g. currencyPostfix, tuCompra},
+ *   signIn?: { google?: {clientId}, office?: {clientId, tenant?}, apple?: {clientId} } }
+ * Only `public`, the colour and which providers exist leave the server; client secrets never do.
+ */
+export function publicSettings(org: Org): Settings {
+  const stored = org.settings;
+  const pub = isRecord(stored.public) ? stored.public : {};
+  const signIn = isRecord(stored.signIn) ? stored.signIn : {};
+  const configured = (name: string) => {
+    const provider = signIn[name];
+    return isRecord(provider) && typeof provider.clientId === 'string' && provider.clientId.length > 0;
+  };
+  const color = typeof stored.color === 'string' && /^#[0-9a-fA-F]{6}$/.test(stored.color) ? stored.color : defaultColor;
+  return {
+    ...pub,
+    title: org.title,
+    color,
+    logo: org.logo,
+    signIn: { google: configured('google'), office: configured('office'), apple: configured('apple') },
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { Database } from '../db/database';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A school as the request sees it. */
+export interface Org {
+  id: number;
+  code: string;
+  title: string;
+  logo: string | null;
+  settings: Record<string, unknown>;
+}
+
+/** The signed-in person behind a request. Later capabilities add roles here. */
+export interface Caller {
+  id: number;
+  orgId: number;
+  isAdmin: boolean;
+}
+
+export interface PolicyContext<P> {
+  caller: Caller | null;
+  org: Org;
+  params: P;
+  db: Database;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type ParamsSchema = z.ZodObject<any>;
+
+/**
+ * Who may call one endpoint: method + path (relative to /api/{org}/) → check. The route is registered
+ * from the policy (same method and path), its preHandler runs the check, and `POST allowed` evaluates
+ * the very same object, so the two can never disagree.
+ */
+export interface Policy<S extends ParamsSchema = ParamsSchema> {
+  method: HttpMethod;
+  path: string;
+  params: S;
+  /** Guests may call it; no token is needed (sign-in, settings, term maps). */
+  public: boolean;
+  // Method syntax on purpose: policies with different params fit one registry (bivariance).
+  check(ctx: PolicyContext<z.infer<S>>): boolean | Promise<boolean>;
+}
+
+const noParams = z.object({});
+
+/** Declares a policy; `check` runs only for signed-in callers unless `public` is set. */
+export function definePolicy<S extends ParamsSchema = typeof noParams>(policy: {
+  method: HttpMethod;
+  path: string;
+  params?: S;
+  public?: boolean;
+  check: (ctx: PolicyContext<z.infer<S>>) => boolean | Promise<boolean>;
+}): Policy<S> {
+  return { ...policy, params: (policy.params ?? noParams) as S, public: policy.public ?? false };
+}
+
+/** Path parameter that is a positive integer id. */
+export const zId = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** Common checks, composed by the area policies. */
+export const isSignedIn = ({ caller }: PolicyContext<unknown>) => caller !== null;
+export const isSchoolAdmin = ({ caller }: PolicyContext<unknown>) => caller?.isAdmin === true;
+export const isSelf = ({ caller, params }: PolicyContext<{ id: number }>) => caller?.id === params.id;
+export const always = () => true;
