@@ -45,7 +45,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Issue a one-time sign-in link for a person (school administrators)',
       description: 'Answers the token and a link `<origin>/login?school=<code>&token=<token>`. Only a hash is stored.',
       params: paramsOf(authPolicies.issueLoginToken),
-      body: ZIssueLoginTokenRequest.optional(),
+      body: ZIssueLoginTokenRequest.nullish(),
       response: { 201: ZIssuedLoginToken, ...errors(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
