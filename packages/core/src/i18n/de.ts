@@ -118,6 +118,8 @@ export const de: Dictionary = {
     withApple: 'Mit Apple anmelden',
     providerNotAvailable: 'Die Anmeldung mit {{provider}} kommt in einer späteren Version von Patio.',
     changeSchool: 'Schule wechseln',
+    showPassword: 'Passwort anzeigen',
+    hidePassword: 'Passwort verbergen',
   },
   settings: {
     title: 'Einstellungen',

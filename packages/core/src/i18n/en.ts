@@ -118,6 +118,8 @@ export const en: Dictionary = {
     withApple: 'Sign in with Apple',
     providerNotAvailable: 'Signing in with {{provider}} arrives in a later version of Patio.',
     changeSchool: 'Change school',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
   },
   settings: {
     title: 'Settings',

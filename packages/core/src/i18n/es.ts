@@ -120,6 +120,8 @@ export const es = {
     withApple: 'Ingresar con Apple',
     providerNotAvailable: 'El ingreso con {{provider}} llegará en una próxima versión de Patio.',
     changeSchool: 'Cambiar de colegio',
+    showPassword: 'Mostrar contraseña',
+    hidePassword: 'Ocultar contraseña',
   },
   settings: {
     title: 'Ajustes',

@@ -118,6 +118,8 @@ export const fr: Dictionary = {
     withApple: 'Se connecter avec Apple',
     providerNotAvailable: 'La connexion avec {{provider}} arrivera dans une prochaine version de Patio.',
     changeSchool: 'Changer d’établissement',
+    showPassword: 'Afficher le mot de passe',
+    hidePassword: 'Masquer le mot de passe',
   },
   settings: {
     title: 'Paramètres',

@@ -118,6 +118,8 @@ export const it: Dictionary = {
     withApple: 'Accedi con Apple',
     providerNotAvailable: 'L’accesso con {{provider}} arriverà in una prossima versione di Patio.',
     changeSchool: 'Cambia scuola',
+    showPassword: 'Mostra password',
+    hidePassword: 'Nascondi password',
   },
   settings: {
     title: 'Impostazioni',

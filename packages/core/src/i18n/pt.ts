@@ -118,6 +118,8 @@ export const pt: Dictionary = {
     withApple: 'Entrar com Apple',
     providerNotAvailable: 'O acesso com {{provider}} chegará em uma próxima versão do Patio.',
     changeSchool: 'Trocar de escola',
+    showPassword: 'Mostrar senha',
+    hidePassword: 'Ocultar senha',
   },
   settings: {
     title: 'Configurações',

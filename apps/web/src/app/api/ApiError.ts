@@ -1,0 +1,23 @@
+/** A non-OK HTTP answer (spec §8): carries the status and the JSON body, or null when the body is not JSON. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown, url: string) {
+    super(`HTTP ${status} from ${url}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The server's machine-readable error code (`{error}` of the body), if any. */
+  get code(): string | null {
+    const body = this.body as { error?: unknown } | null;
+    return body && typeof body.error === 'string' ? body.error : null;
+  }
+}
+
+/** Tells a failed network round-trip (offline, DNS, CORS) from an HTTP error answer. */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError;
+}

@@ -1,0 +1,51 @@
+import type { KeyboardEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSessionState } from '../services';
+import { activeTabOf, deckTabs } from './deckTabs';
+import classes from './DeckShell.module.css';
+
+const NEXT_KEYS = ['ArrowRight', 'ArrowDown'];
+const PREVIOUS_KEYS = ['ArrowLeft', 'ArrowUp'];
+
+/** Moves focus among the tabs with the arrow keys, Home and End (Tab still leaves the bar). */
+function handleArrowKeys(event: KeyboardEvent<HTMLUListElement>): void {
+  const links = [...event.currentTarget.querySelectorAll<HTMLAnchorElement>('a')];
+  const index = links.indexOf(document.activeElement as HTMLAnchorElement);
+  if (index < 0) return;
+  let next = index;
+  if (NEXT_KEYS.includes(event.key)) next = (index + 1) % links.length;
+  else if (PREVIOUS_KEYS.includes(event.key)) next = (index - 1 + links.length) % links.length;
+  else if (event.key === 'Home') next = 0;
+  else if (event.key === 'End') next = links.length - 1;
+  else return;
+  event.preventDefault();
+  links[next].focus();
+}
+
+/** Highlights, Inbox, Calendar, Contacts, More: bottom bar on phones, side bar on wide screens. */
+export function DeckNav() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const school = useSessionState((s) => s.school);
+  const active = activeTabOf(pathname);
+
+  return (
+    <nav className={classes.nav} aria-label={t('shell.mainNavigation')}>
+      <div className={classes.brand}>
+        {school?.logo ? <img src={school.logo} alt="" className={classes.brandLogo} /> : <span className={classes.brandMark} aria-hidden="true">P</span>}
+        <span className={classes.brandTitle}>{school?.title ?? t('common.appName')}</span>
+      </div>
+      <ul className={classes.tabs} onKeyDown={handleArrowKeys}>
+        {deckTabs.map(({ key, to, icon: TabIcon }) => (
+          <li key={key}>
+            <Link to={to} className={classes.tab} aria-current={active === key ? 'page' : undefined}>
+              <TabIcon size={24} stroke={1.8} aria-hidden="true" />
+              <span>{t(`nav.${key}`)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

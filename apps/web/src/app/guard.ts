@@ -1,0 +1,39 @@
+/** The screens reachable without signing in (spec §2). */
+export const PUBLIC_PATHS = ['/code', '/login'] as const;
+
+export interface GuardInput {
+  pathname: string;
+  /** Query string of the requested location, e.g. "?school=demo&token=…". */
+  search?: string;
+  hasOrgUrl: boolean;
+  isSignedIn: boolean;
+}
+
+function normalise(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/**
+ * Where the guard sends a navigation, or null to let it through (spec §2): the code screen is always
+ * allowed; with no organisation URL stored, everything goes to /code; then the public routes are
+ * allowed; any other route needs a signed-in user, else /login.
+ */
+export function decideGuard({ pathname, search = '', hasOrgUrl, isSignedIn }: GuardInput): string | null {
+  const path = normalise(pathname);
+  if (path === '/code') return null;
+  if (!hasOrgUrl) {
+    // A sign-in link opened on a new device keeps its school and token for the code screen.
+    return path === '/login' && search ? `/code${search}` : '/code';
+  }
+  if ((PUBLIC_PATHS as readonly string[]).includes(path)) return null;
+  if (!isSignedIn) {
+    const wanted = path === '/' ? '' : `?next=${encodeURIComponent(path + search)}`;
+    return `/login${wanted}`;
+  }
+  return null;
+}
+
+/** Keeps a post-login target inside the app (no protocol-relative or absolute URLs). */
+export function safeNextPath(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/highlights';
+}

@@ -1,0 +1,75 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import {
+  dictionaryLanguageOf,
+  fallbackLanguage,
+  loadDictionary,
+  type DictionaryLanguage,
+  type LanguageCode,
+} from '@patio/core/i18n/index';
+
+/** Missing keys log a warning and show the key itself (spec §8). */
+export function reportMissingKey(key: string): string {
+  console.warn(`Missing translation: ${key}`);
+  return key;
+}
+
+/** A fresh i18next instance: es-CO by default, en as fallback, dictionaries added as they load. */
+export async function createI18n(): Promise<I18n> {
+  const instance = i18next.createInstance();
+  await instance.use(initReactI18next).init({
+    lng: undefined,
+    fallbackLng: fallbackLanguage,
+    resources: {},
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false }, // React escapes
+    returnNull: false,
+    parseMissingKeyHandler: reportMissingKey,
+    // Re-render when a dictionary or a school's term map arrives.
+    react: { bindI18nStore: 'added', useSuspense: false },
+  });
+  return instance;
+}
+
+const loaded = new WeakMap<I18n, Set<DictionaryLanguage>>();
+
+/** Adds a built-in dictionary once per instance (later additions would overwrite school terms). */
+export async function ensureDictionary(i18n: I18n, language: DictionaryLanguage): Promise<void> {
+  const done = loaded.get(i18n) ?? new Set();
+  loaded.set(i18n, done);
+  if (done.has(language)) return;
+  const dictionary = await loadDictionary(language);
+  i18n.addResourceBundle(language, 'translation', dictionary, true, true);
+  done.add(language);
+}
+
+/** Switches the interface language: loads its dictionary, then sets i18next and <html lang>. */
+export async function applyLanguage(i18n: I18n, language: LanguageCode): Promise<void> {
+  await ensureDictionary(i18n, dictionaryLanguageOf(language));
+  await i18n.changeLanguage(language);
+  document.documentElement.lang = language;
+  // The fallback dictionary arrives after the first paint; only keys missing in the active one use it.
+  if (dictionaryLanguageOf(language) !== 'en') void ensureDictionary(i18n, 'en').catch(() => undefined);
+}
+
+/**
+ * Merges a school's term map (GET vue/i18n/languages/{lang}: flat "section.key" → text) over the
+ * built-in dictionary. Failures are silently ignored (spec §8).
+ */
+export async function mergeSchoolTerms(
+  i18n: I18n,
+  language: LanguageCode,
+  fetchTerms: (lang: DictionaryLanguage) => Promise<unknown>,
+): Promise<void> {
+  const dictionaryLanguage = dictionaryLanguageOf(language);
+  try {
+    const terms = await fetchTerms(dictionaryLanguage);
+    if (!terms || typeof terms !== 'object' || Array.isArray(terms)) return;
+    const strings = Object.fromEntries(
+      Object.entries(terms as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+    );
+    i18n.addResources(dictionaryLanguage, 'translation', strings);
+  } catch {
+    // spec §8: dictionary loads fail silently; the built-in texts stay.
+  }
+}

@@ -1,0 +1,120 @@
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { AppServices } from './services';
+import { decideGuard } from './guard';
+import { isSignedIn } from './session/sessionStore';
+import type { RouteHandle } from './routeHandle';
+import { RouteError } from './RouteError';
+import { RootLayout } from './RootLayout';
+
+// Every screen is its own chunk (spec §2: screens load lazily).
+const notAvailable = () => import('../features/placeholder/NotAvailablePage').then((m) => ({ Component: m.NotAvailablePage }));
+
+/** A route whose screen a later capability builds: the shared, honest "not available yet" page. */
+function later(path: string, screen: string, extra: Omit<RouteHandle, 'screen'> = {}, children?: RouteObject[]): RouteObject {
+  return { path, lazy: notAvailable, handle: { screen, ...extra } satisfies RouteHandle, children };
+}
+
+/** The child thread view shared by highlights, calendar and the feed (spec §2). */
+const threadChild = (path = 'threads/feed/:threadId') => [later(path, 'thread')];
+
+/** Routes inside the /deck shell (spec §2 routes table). */
+export const deckRoutes: RouteObject[] = [
+  later('highlights', 'highlights', { order: 1, exitOnBack: true }, threadChild()),
+  later('dashboard/:dashboardId', 'dashboard'),
+  later('inbox', 'inbox', { order: 2 }),
+  later('calendar', 'calendar', { order: 3 }, threadChild()),
+  later('launcher', 'launcher'),
+  later('id', 'id'),
+  later('hidden', 'hidden'),
+  later('threads/feed', 'feed', {}, threadChild(':threadId')),
+  later('archive', 'archive'),
+  later('trash', 'trash'),
+  later('compose', 'compose'),
+  later('sent', 'sent'),
+  later('sent/:postId', 'sentPost'),
+  later('classroom', 'classroom'),
+  later('people/:personId/classroom', 'personClassroom'),
+  later('people/:personId/classroom/:groupId', 'classroomGroup'),
+  later('people/:personId/classroom/:groupId/posts/:postId', 'classroomPost'),
+  later('people/:personId/children', 'children'),
+  later('teaching/:personId', 'teaching'),
+  later('billing/debits/:debitId', 'debit'),
+  later('billing/credits/:creditId', 'credit'),
+  later('billing/:personId', 'billing'),
+  later('people', 'people', { order: 4 }),
+  later('person/:personId', 'person'),
+  {
+    path: 'settings',
+    handle: { screen: 'settings' } satisfies RouteHandle,
+    lazy: () => import('../features/settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })),
+  },
+  later('settings/notifications', 'notifications'),
+  later('post/types', 'postTypes'),
+  later('post/types/:type', 'postType'),
+  later('attendance/admin', 'attendanceAdmin'),
+  later('attendance/checkpoint/:nodeId', 'checkpoint'),
+  later('transport/routes', 'transportRoutes'),
+  later('transport/routes/:routeId/log', 'routeLog'),
+  later('transport/routes/:routeId/map', 'routeMap'),
+  later('geo/targets', 'geoTargets'),
+  later('geo/targets/:targetId', 'geoTarget'),
+  later('geo/feed', 'geoFeed'),
+  later('nodes', 'nodes'),
+  later('nodes/:nodeId', 'node', {}, [
+    later('posts/:type', 'nodePosts'),
+    later('people', 'nodePeople'),
+    later('nodes', 'nodeChildren'),
+    later('import', 'nodeImport'),
+  ]),
+  later('test/calendar', 'testCalendar', {}, threadChild('calendar/thread/:threadId')),
+  later('test/popups', 'testPopups'),
+  later('test/datepicker', 'testDatepicker'),
+  {
+    path: 'more',
+    handle: { screen: 'more', order: 5 } satisfies RouteHandle,
+    lazy: () => import('../features/more/MorePage').then((m) => ({ Component: m.MorePage })),
+  },
+  { path: '*', lazy: () => import('./NotFoundPage').then((m) => ({ Component: m.NotFoundPage })) },
+];
+
+/** The whole route tree: guard at the root, public screens, then the deck shell. */
+export function createRoutes(services: AppServices): RouteObject[] {
+  function guard({ request }: LoaderFunctionArgs): null {
+    const { pathname, search } = new URL(request.url);
+    const state = services.store.getState();
+    const target = decideGuard({ pathname, search, hasOrgUrl: state.url !== null, isSignedIn: isSignedIn(state) });
+    if (target) throw redirect(target);
+    return null;
+  }
+
+  return [
+    {
+      id: 'root',
+      path: '/',
+      loader: guard,
+      // The guard runs on every navigation, not only when the root's params change.
+      shouldRevalidate: () => true,
+      errorElement: <RouteError />,
+      HydrateFallback: () => null,
+      Component: RootLayout,
+      children: [
+        { index: true, loader: () => redirect('/highlights') },
+        {
+          path: 'code',
+          handle: { exitOnBack: true } satisfies RouteHandle,
+          lazy: () => import('../features/auth/CodePage').then((m) => ({ Component: m.CodePage })),
+        },
+        {
+          path: 'login',
+          handle: { exitOnBack: true } satisfies RouteHandle,
+          lazy: () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage })),
+        },
+        {
+          id: 'deck',
+          lazy: () => import('./deck/DeckShell').then((m) => ({ Component: m.DeckShell })),
+          children: deckRoutes,
+        },
+      ],
+    },
+  ];
+}

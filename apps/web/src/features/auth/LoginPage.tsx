@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../app/api/ApiError';
+import { safeNextPath } from '../../app/guard';
+import { useServices, useSessionState } from '../../app/services';
+import { isSignedIn } from '../../app/session/sessionStore';
+import { Button } from '../../ui/Button';
+import { Notice } from '../../ui/Notice';
+import { Spinner } from '../../ui/Spinner';
+import { TextField } from '../../ui/TextField';
+import { Brand } from './Brand';
+import { describeError } from './describeError';
+import { ProviderButtons } from './ProviderButtons';
+import { PublicLayout } from './PublicLayout';
+import classes from './PublicLayout.module.css';
+import { requestPasswordToken } from './signIn';
+import { useLinkSignIn } from './useLinkSignIn';
+import { useSchoolSettings } from './useSchoolSettings';
+
+/** /login: username and password, sign-in by link, and the providers the school configured (spec §1, §2). */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const { api, session } = useServices();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
+  const school = useSessionState((s) => s.school);
+  const signedIn = useSessionState((s) => isSignedIn(s));
+  const settings = useSchoolSettings();
+  const link = useLinkSignIn(params.get('school'), params.get('token'));
+
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (link.state === 'done' || (signedIn && link.state === 'idle' && !busy)) return <Navigate to={next} replace />;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    const errors = {
+      username: username.trim() ? undefined : t('login.usernameRequired'),
+      password: password ? undefined : t('login.passwordRequired'),
+    };
+    setFieldErrors(errors);
+    setError(null);
+    if (errors.username || errors.password) return;
+    setBusy(true);
+    try {
+      const answer = await requestPasswordToken(api, username.trim(), password);
+      await session.authenticate(answer.access_token);
+      await navigate(next, { replace: true });
+    } catch (caught) {
+      setError(caught instanceof ApiError && caught.status === 401 ? t('login.invalidCredentials') : describeError(t, caught));
+      setBusy(false);
+    }
+  }
+
+  function handleChangeSchool(): void {
+    session.reset();
+    void navigate('/code');
+  }
+
+  const title = school?.title ?? settings?.title ?? t('common.appName');
+  const logo = school?.logo ?? settings?.logo ?? null;
+
+  return (
+    <PublicLayout brand={<Brand name={title} logo={logo} logoAlt={t('login.schoolLogo', { school: title })} />}>
+      <h1>{t('login.title')}</h1>
+      {link.state === 'working' && (
+        <div className={classes.status} role="status">
+          <Spinner size={22} />
+          <span>{t('login.signingInWithLink')}</span>
+        </div>
+      )}
+      {link.state === 'failed' && <Notice tone="error">{link.message}</Notice>}
+      {link.state !== 'working' && (
+        <form className={classes.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
+          <TextField
+            label={t('login.username')}
+            value={username}
+            onChange={(event) => setUsername(event.currentTarget.value)}
+            error={fieldErrors.username}
+            autoComplete="username"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            required
+          />
+          <TextField
+            type="password"
+            label={t('login.password')}
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={fieldErrors.password}
+            autoComplete="current-password"
+            showPasswordLabel={t('login.showPassword')}
+            hidePasswordLabel={t('login.hidePassword')}
+            required
+          />
+          {error && <Notice tone="error">{error}</Notice>}
+          <Button type="submit" loading={busy} fullWidth>
+            {t('login.submit')}
+          </Button>
+        </form>
+      )}
+      {settings?.signIn && <ProviderButtons providers={settings.signIn} />}
+      <Button variant="subtle" onClick={handleChangeSchool}>
+        {t('login.changeSchool')}
+      </Button>
+    </PublicLayout>
+  );
+}

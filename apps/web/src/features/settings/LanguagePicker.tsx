@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { Radio, Stack } from '@mantine/core';
+import { languages, type LanguageCode } from '@patio/core/i18n/index';
+import { useServices, useSessionState } from '../../app/services';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Stack.css';
+
+/** The six languages, each written in itself; a pick applies at once and is saved with the session. */
+export function LanguagePicker() {
+  const { t } = useTranslation();
+  const { session } = useServices();
+  const language = useSessionState((s) => s.language);
+
+  return (
+    <Radio.Group
+      value={language}
+      onChange={(value) => session.setLanguage(value as LanguageCode)}
+      label={t('settings.language')}
+      description={t('settings.languageHint')}
+      size="md"
+    >
+      <Stack gap="sm" mt="sm">
+        {languages.map((option) => (
+          <Radio key={option.code} value={option.code} label={<span lang={option.code}>{option.name}</span>} />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Avatar, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { useSessionState } from '../../app/services';
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+
+/** Who is signed in, and at which school. */
+export function ProfileSummary() {
+  const { t } = useTranslation();
+  const user = useSessionState((s) => s.user);
+  const school = useSessionState((s) => s.school);
+
+  if (!user) return <Skeleton height={48} radius="md" />;
+  const name = [user.firstName, user.lastName, user.lastName2].filter(Boolean).join(' ');
+  const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase();
+  return (
+    <Group gap="md" wrap="nowrap">
+      <Avatar src={user.avatar} alt="" size={48} radius="xl" color="patio" variant="filled">
+        {initials}
+      </Avatar>
+      <Stack gap={2}>
+        <Text fw={600}>{t('settings.signedInAs', { name })}</Text>
+        {school && (
+          <Text size="sm" c="dark.5">
+            {t('settings.school')}: {school.title}
+          </Text>
+        )}
+      </Stack>
+    </Group>
+  );
+}

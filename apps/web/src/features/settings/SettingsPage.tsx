@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button, Paper, Stack, Title } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useGoBack } from '../../app/back/useGoBack';
+import { useServices } from '../../app/services';
+import { PageShell } from '../../ui/PageShell';
+import { LanguagePicker } from './LanguagePicker';
+import { ProfileSummary } from './ProfileSummary';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Title.css';
+
+/** /settings: profile summary, interface language and sign out. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const { session } = useServices();
+  const navigate = useNavigate();
+  const goBack = useGoBack('/more');
+  const [signingOut, setSigningOut] = useState(false);
+
+  async function handleSignOut(): Promise<void> {
+    setSigningOut(true);
+    await session.logout();
+    await navigate('/login', { replace: true });
+  }
+
+  return (
+    <PageShell title={t('settings.title')} onBack={goBack}>
+      <Stack gap="lg" maw={560}>
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="settings-profile">
+          <Title order={2} size="h4" id="settings-profile" mb="sm">
+            {t('settings.profile')}
+          </Title>
+          <ProfileSummary />
+        </Paper>
+        <Paper withBorder p="md" radius="md" component="section">
+          <LanguagePicker />
+        </Paper>
+        <Button
+          color="red"
+          variant="outline"
+          size="md"
+          leftSection={<IconLogout size={20} aria-hidden="true" />}
+          loading={signingOut}
+          onClick={() => void handleSignOut()}
+        >
+          {t('settings.signOut')}
+        </Button>
+      </Stack>
+    </PageShell>
+  );
+}

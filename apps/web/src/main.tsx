@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import './app/global.css';
+import { App } from './app/App';
+import { applyLanguage, createI18n } from './app/i18n/createI18n';
+import { createAppServices } from './app/services';
+
+async function start(): Promise<void> {
+  const i18n = await createI18n();
+  const services = createAppServices(i18n);
+  // The first paint waits for the active language's dictionary only (one small chunk).
+  await applyLanguage(i18n, services.store.getState().language);
+  void services.session.restore();
+  // A pending debounced save still lands when the page goes away.
+  window.addEventListener('pagehide', () => services.store.flush());
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App services={services} />
+    </StrictMode>,
+  );
+}
+
+void start();
