@@ -67,8 +67,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtl),
     limiter: new SignInLimiter(config.signInLimits),
     policies: new PolicyRegistry(),
+    routes: [],
   };
   app.decorate('patio', services);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) services.routes.push({ method, url: route.url });
+  });
   app.decorateRequest('org', null as never);
   app.decorateRequest('caller', null);
   app.setValidatorCompiler(validatorCompiler);

@@ -13,6 +13,8 @@ export interface AppServices {
   tokens: AccessTokens;
   limiter: SignInLimiter;
   policies: PolicyRegistry;
+  /** Every registered route (method, url as declared): the authorization test walks it. */
+  routes: { method: string; url: string }[];
 }
 
 /** What a service needs to act for one request inside one school. */

@@ -1,0 +1,94 @@
+import { expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { createFreshDatabase, testDatabases } from '../test/databases';
+import { testConfig } from '../test/harness';
+import { describe } from 'vitest';
+import { openDatabase } from './database';
+import { migrateToLatest } from './migrate';
+import { seedDemoSchool } from './seed/index';
+import { basic } from '../test/factories';
+
+for (const kind of testDatabases) {
+  describe.skipIf(kind.skip)(`database set-up on ${kind.label}`, () => {
+    it('migrates an empty database, and a second run changes nothing', async () => {
+      const fresh = await createFreshDatabase(kind);
+      const { db } = openDatabase(fresh);
+      try {
+        expect(await migrateToLatest(db)).toEqual(['001-foundation']);
+        expect(await migrateToLatest(db)).toEqual([]);
+        const tables = (await db.introspection.getTables()).map((t) => t.name);
+        for (const table of ['orgs', 'people', 'relationships', 'nodes', 'memberships', 'devices', 'login_tokens', 'i18n_overrides', 'route_stops']) {
+          expect(tables).toContain(table);
+        }
+      } finally {
+        await db.destroy();
+        await fresh.drop();
+      }
+    });
+
+    it('seeds the demo school once, with the five accounts and its families, tree and bus route', async () => {
+      const fresh = await createFreshDatabase(kind);
+      const app = await buildApp(testConfig(fresh, { seedDemo: true }));
+      try {
+        const { db } = app.patio;
+        const count = async (table: 'people' | 'relationships' | 'nodes' | 'memberships' | 'route_stops' | 'i18n_overrides') =>
+          Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+        const before = {
+          people: await count('people'),
+          relationships: await count('relationships'),
+          nodes: await count('nodes'),
+          memberships: await count('memberships'),
+          stops: await count('route_stops'),
+          terms: await count('i18n_overrides'),
+        };
+        expect(before.people).toBeGreaterThanOrEqual(55);
+        expect(before.stops).toBe(6);
+        expect(await seedDemoSchool(db)).toEqual({ ran: [] });
+        expect(await count('people')).toBe(before.people);
+        expect(await count('relationships')).toBe(before.relationships);
+        expect(await count('memberships')).toBe(before.memberships);
+
+        const accounts = await db.selectFrom('people').select(['id', 'username', 'is_admin']).where('username', 'is not', null).orderBy('id').execute();
+        expect(accounts).toEqual([
+          { id: 1, username: 'admin', is_admin: 1 },
+          { id: 2, username: 'teacher', is_admin: 0 },
+          { id: 3, username: 'parent', is_admin: 0 },
+          { id: 4, username: 'student', is_admin: 0 },
+          { id: 5, username: 'driver', is_admin: 0 },
+        ]);
+        for (const username of ['admin', 'teacher', 'parent', 'student', 'driver']) {
+          const res = await app.inject({
+            method: 'POST',
+            url: '/api/demo/oauth/token',
+            headers: { authorization: basic(username, 'demo1234') },
+            payload: { grant_type: 'client_credentials' },
+          });
+          expect(res.statusCode, username).toBe(200);
+        }
+
+        // The parent's two children are in different classes; the student is one of them.
+        const children = await db
+          .selectFrom('relationships as r')
+          .innerJoin('memberships as m', (j) => j.onRef('m.person_id', '=', 'r.person_id').onRef('m.org_id', '=', 'r.org_id'))
+          .innerJoin('nodes as n', (j) => j.onRef('n.id', '=', 'm.node_id').onRef('n.org_id', '=', 'm.org_id'))
+          .select(['r.person_id', 'n.name', 'r.kind'])
+          .where('r.relative_id', '=', 3)
+          .where('m.role', '=', 'student')
+          .where('n.name', '!=', 'Ruta 1')
+          .orderBy('r.person_id')
+          .execute();
+        expect(children).toEqual([
+          { person_id: 4, name: '7A', kind: 'father' },
+          { person_id: expect.any(Number), name: '3A', kind: 'father' },
+        ]);
+        const teacherRoles = await db.selectFrom('memberships').select('role').where('person_id', '=', 2).execute();
+        expect(teacherRoles.map((r) => r.role)).toEqual(expect.arrayContaining(['teacher', 'group_director']));
+        const stepParents = await db.selectFrom('relationships').select('kind').where('kind', 'in', ['stepfather', 'stepmother']).execute();
+        expect(stepParents).toHaveLength(2);
+      } finally {
+        await app.close();
+        await fresh.drop();
+      }
+    });
+  });
+}
