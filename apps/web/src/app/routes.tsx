@@ -98,7 +98,7 @@ export function createRoutes(services: AppServices): RouteObject[] {
       HydrateFallback: () => null,
       Component: RootLayout,
       children: [
-        { index: true, loader: () => redirect('/highlights') },
+        { index: true, loader: () => redirect('/highlights'), Component: () => null },
         {
           path: 'code',
           handle: { exitOnBack: true } satisfies RouteHandle,

@@ -1,7 +1,16 @@
-import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+
+// The first test of a file also pays for transforming the lazily imported screens.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(() => {
+  // No test reaches the network: each one stubs fetch with the answers it expects.
+  vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Network disabled in tests')));
+});
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  vi.unstubAllGlobals();
 });

@@ -20,6 +20,7 @@ export function LanguagePicker() {
       label={t('settings.language')}
       description={t('settings.languageHint')}
       size="md"
+      descriptionProps={{ c: 'dark.5' }}
     >
       <Stack gap="sm" mt="sm">
         {languages.map((option) => (

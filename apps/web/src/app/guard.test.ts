@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { decideGuard, safeNextPath } from './guard';
+
+describe('decideGuard (spec §2)', () => {
+  it('always allows the code screen', () => {
+    expect(decideGuard({ pathname: '/code', hasOrgUrl: false, isSignedIn: false })).toBeNull();
+    expect(decideGuard({ pathname: '/code', hasOrgUrl: true, isSignedIn: true })).toBeNull();
+  });
+
+  it('sends everything to /code while no organisation URL is stored', () => {
+    expect(decideGuard({ pathname: '/login', hasOrgUrl: false, isSignedIn: false })).toBe('/code');
+    expect(decideGuard({ pathname: '/highlights', hasOrgUrl: false, isSignedIn: false })).toBe('/code');
+    expect(decideGuard({ pathname: '/', hasOrgUrl: false, isSignedIn: false })).toBe('/code');
+  });
+
+  it('carries a sign-in link on to the code screen of a new device', () => {
+    expect(decideGuard({ pathname: '/login', search: '?school=demo&token=abc', hasOrgUrl: false, isSignedIn: false })).toBe(
+      '/code?school=demo&token=abc',
+    );
+  });
+
+  it('allows the public routes once a school is known', () => {
+    expect(decideGuard({ pathname: '/login', hasOrgUrl: true, isSignedIn: false })).toBeNull();
+    expect(decideGuard({ pathname: '/login/', hasOrgUrl: true, isSignedIn: false })).toBeNull();
+  });
+
+  it('sends a guest to /login, remembering where they wanted to go', () => {
+    expect(decideGuard({ pathname: '/inbox', hasOrgUrl: true, isSignedIn: false })).toBe('/login?next=%2Finbox');
+    expect(decideGuard({ pathname: '/', hasOrgUrl: true, isSignedIn: false })).toBe('/login');
+  });
+
+  it('lets a signed-in user through', () => {
+    expect(decideGuard({ pathname: '/inbox', hasOrgUrl: true, isSignedIn: true })).toBeNull();
+    expect(decideGuard({ pathname: '/no/such/page', hasOrgUrl: true, isSignedIn: true })).toBeNull();
+  });
+
+  it('only follows in-app next paths after sign-in', () => {
+    expect(safeNextPath('/inbox')).toBe('/inbox');
+    expect(safeNextPath('//evil.example')).toBe('/highlights');
+    expect(safeNextPath('https://evil.example')).toBe('/highlights');
+    expect(safeNextPath(null)).toBe('/highlights');
+  });
+});
