@@ -26,6 +26,23 @@ for (const kind of testDatabases) {
       }
     });
 
+    // Two connections in one Node process would deadlock SQLite's synchronous busy wait; SQLite is the
+    // one-process default (migrations there run in BEGIN IMMEDIATE), PostgreSQL the many-process path.
+    it.skipIf(kind.name === 'SQLite')('seeds once when two servers start on the same empty database at the same time', async () => {
+      const fresh = await createFreshDatabase(kind);
+      const config = testConfig(fresh, { seedDemo: true });
+      const apps = await Promise.all([buildApp(config), buildApp(config)]);
+      try {
+        const admins = await apps[0].patio.db.selectFrom('people').select('id').where('username', '=', 'admin').execute();
+        expect(admins).toHaveLength(1);
+        const orgs = await apps[1].patio.db.selectFrom('orgs').select('code').execute();
+        expect(orgs).toEqual([{ code: 'demo' }]);
+      } finally {
+        await Promise.all(apps.map((app) => app.close()));
+        await fresh.drop();
+      }
+    });
+
     it('seeds the demo school once, with the five accounts and its families, tree and bus route', async () => {
       const fresh = await createFreshDatabase(kind);
       const app = await buildApp(testConfig(fresh, { seedDemo: true }));

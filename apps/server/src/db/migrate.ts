@@ -1,11 +1,22 @@
-import { Migrator } from 'kysely';
+import { Migrator, SqliteAdapter, sql } from 'kysely';
 import type { Database } from './database';
 import { migrations } from './migrations/index';
 
-/** Brings the schema up to date; safe to run on every start and from several processes. */
+/** Brings the schema up to date; safe to run on every start and from several processes at once. */
 export async function migrateToLatest(db: Database): Promise<string[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const isSqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  // PostgreSQL: the Migrator takes an advisory lock and a transaction itself. SQLite: Kysely does
+  // neither, so one IMMEDIATE transaction makes a second process wait, and a failure leaves no half.
+  if (isSqlite) await sql`begin immediate`.execute(db);
+  let result;
+  try {
+    result = await migrator.migrateToLatest();
+  } catch (err) {
+    if (isSqlite) await sql`rollback`.execute(db);
+    throw err;
+  }
+  if (isSqlite) await sql.raw(result.error ? 'rollback' : 'commit').execute(db);
+  if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
+  return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

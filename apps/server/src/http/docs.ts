@@ -28,7 +28,8 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
-    // The swagger page runs on plain http in development: no upgrade of its requests.
-    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+    // Swagger UI sets inline style attributes, and runs on plain http in development (no upgrade).
+    transformStaticCSP: (header) =>
+      header.replace(/\s*upgrade-insecure-requests;?/, '').replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
   });
 }

@@ -15,15 +15,33 @@ export const demoOrg = {
  * with its marker row, so a crash mid-step leaves nothing half-written and re-running adds nothing.
  */
 export async function seedDemoSchool(db: Database, steps: SeedStep[] = demoSteps): Promise<{ ran: string[] }> {
-  const org = (await findOrgByCode(db, demoOrg.code)) ?? (await insertOrg(db, demoOrg));
+  const org = (await findOrgByCode(db, demoOrg.code)) ?? (await insertOrgOnce(db));
   const ran: string[] = [];
   for (const step of steps) {
     if (await isSeedStepDone(db, org.id, step.name)) continue;
-    await db.transaction().execute(async (trx) => {
-      await markSeedStepDone(trx, org.id, step.name);
-      await step.run(trx, org);
-    });
+    try {
+      await db.transaction().execute(async (trx) => {
+        // The marker goes first: a second server starting at the same time blocks here, then fails
+        // on the primary key once the first commits, and skips the step.
+        await markSeedStepDone(trx, org.id, step.name);
+        await step.run(trx, org);
+      });
+    } catch (err) {
+      if (await isSeedStepDone(db, org.id, step.name)) continue;
+      throw err;
+    }
     ran.push(step.name);
   }
   return { ran };
+}
+
+/** Creates the demo org, tolerating another process creating it at the same moment. */
+async function insertOrgOnce(db: Database) {
+  try {
+    return await insertOrg(db, demoOrg);
+  } catch (err) {
+    const org = await findOrgByCode(db, demoOrg.code);
+    if (org) return org;
+    throw err;
+  }
 }
