@@ -42,3 +42,15 @@ describe('i18n (spec §8)', () => {
     expect(i18n.t('nav.highlights')).toBe('Cartelera');
   });
 });
+
+describe('fallback language', () => {
+  it('loads English on the first missing key and uses it from then on', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const i18n = await createI18n();
+    await applyLanguage(i18n, 'de');
+    i18n.addResource('en', 'translation', 'extra.onlyInEnglish', 'Only in English');
+    expect(i18n.t('extra.onlyInEnglish')).toBe('Only in English');
+    expect(i18n.t('nowhere.key')).toBe('nowhere.key');
+    await vi.waitFor(() => expect(i18n.hasResourceBundle('en', 'translation') && i18n.t('nav.inbox', { lng: 'en' })).toBe('Inbox'));
+  });
+});

@@ -14,6 +14,8 @@ export function reportMissingKey(key: string): string {
   return key;
 }
 
+const fallbackDictionary = dictionaryLanguageOf(fallbackLanguage);
+
 /** A fresh i18next instance: es-CO by default, en as fallback, dictionaries added as they load. */
 export async function createI18n(): Promise<I18n> {
   const instance = i18next.createInstance();
@@ -24,7 +26,12 @@ export async function createI18n(): Promise<I18n> {
     partialBundledLanguages: true,
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
-    parseMissingKeyHandler: reportMissingKey,
+    parseMissingKeyHandler: (key: string) => {
+      // The fallback dictionary is fetched only when a key is missing (the parity test keeps that rare);
+      // the store's 'added' event then re-renders with the English text.
+      void ensureDictionary(instance, fallbackDictionary).catch(() => undefined);
+      return reportMissingKey(key);
+    },
     // Re-render when a dictionary or a school's term map arrives.
     react: { bindI18nStore: 'added', useSuspense: false },
   });
@@ -48,8 +55,6 @@ export async function applyLanguage(i18n: I18n, language: LanguageCode): Promise
   await ensureDictionary(i18n, dictionaryLanguageOf(language));
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
-  // The fallback dictionary arrives after the first paint; only keys missing in the active one use it.
-  if (dictionaryLanguageOf(language) !== 'en') void ensureDictionary(i18n, 'en').catch(() => undefined);
 }
 
 /**

@@ -42,7 +42,7 @@ export function SettingsPage() {
           <LanguagePicker />
         </Paper>
         <Button
-          color="red"
+          color="red.9"
           variant="outline"
           size="md"
           leftSection={<IconLogout size={20} aria-hidden="true" />}
