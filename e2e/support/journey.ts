@@ -1,0 +1,35 @@
+import { expect, type Page } from '@playwright/test';
+import { texts } from './texts';
+
+type Lang = keyof typeof texts;
+
+/** Types a school code on /code and waits for the sign-in screen. */
+export async function enterSchool(page: Page, code: string, lang: Lang = 'es'): Promise<void> {
+  const t = texts[lang];
+  await page.getByLabel(t.code.label).fill(code);
+  await page.getByRole('button', { name: t.code.submit }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+/** Signs in with username and password on /login and waits for the highlights board. */
+export async function signIn(page: Page, username: string, password = 'demo1234', lang: Lang = 'es'): Promise<void> {
+  const t = texts[lang];
+  await page.getByLabel(t.login.username).fill(username);
+  await page.getByLabel(t.login.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: t.login.submit }).click();
+  await expect(page).toHaveURL(/\/highlights$/);
+}
+
+/** Obtains an access token for a demo account straight from the API (for set-up steps). */
+export async function apiToken(baseURL: string, school: string, username: string, password = 'demo1234'): Promise<string> {
+  const res = await fetch(`${baseURL}/api/${school}/oauth/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()).access_token;
+}
