@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { insertLoginToken } from './modules/auth/auth.queries';
 import { hashLoginToken } from './modules/auth/tokens';
-import { basic, type TestPerson } from './test/factories';
+import { basic, type SchoolTree, type TestPerson } from './test/factories';
 import { describeOnDatabases, type Org, type TestApp } from './test/harness';
 
 /**
@@ -10,12 +10,20 @@ import { describeOnDatabases, type Org, type TestApp } from './test/harness';
  * a new kind of caller adds a key to `Callers` and a column to every row (TypeScript lists the gaps).
  */
 
-interface World {
+/**
+ * One school with a class tree (school → section → grade → classes A and B): student A in class A with
+ * parent A, student B in class B with parent B, a teacher of each class, a school admin, and an admin
+ * of another school. Unless a row says otherwise, `:id` is student A (the person the path is about).
+ */
+export interface World {
   school: Org;
-  /** The person the path is about ({id} in the URL). */
-  person: TestPerson;
-  /** Another person of the same school with no relation to `person`. */
-  peer: TestPerson;
+  tree: SchoolTree;
+  studentA: TestPerson;
+  studentB: TestPerson;
+  parentA: TestPerson;
+  parentB: TestPerson;
+  teacherA: TestPerson;
+  teacherB: TestPerson;
   admin: TestPerson;
   otherSchool: Org;
   otherAdmin: TestPerson;
@@ -23,8 +31,11 @@ interface World {
 
 const callers = {
   guest: () => null,
-  self: (w: World) => w.person,
-  sameSchool: (w: World) => w.peer,
+  parentA: (w: World) => w.parentA,
+  parentB: (w: World) => w.parentB,
+  studentA: (w: World) => w.studentA,
+  teacherA: (w: World) => w.teacherA,
+  teacherB: (w: World) => w.teacherB,
   schoolAdmin: (w: World) => w.admin,
   otherSchoolAdmin: (w: World) => w.otherAdmin,
 } satisfies Record<string, (w: World) => TestPerson | null>;
@@ -34,7 +45,7 @@ interface Row {
   method: string;
   /** The route as registered. */
   route: string;
-  /** Values for the path (default: org = the school, id = the person) plus body and headers. */
+  /** Values for the path (default: org = the school, id = student A) plus body and headers. */
   request?: (w: World, t: TestApp) => Promise<RequestParts> | RequestParts;
   expect: Callers;
 }
@@ -44,7 +55,22 @@ interface RequestParts {
   headers?: Record<string, string>;
 }
 
-const all = (status: number): Callers => ({ guest: status, self: status, sameSchool: status, schoolAdmin: status, otherSchoolAdmin: status });
+const all = (status: number): Callers => ({
+  guest: status,
+  parentA: status,
+  parentB: status,
+  studentA: status,
+  teacherA: status,
+  teacherB: status,
+  schoolAdmin: status,
+  otherSchoolAdmin: status,
+});
+/** `signedIn` for every caller of the school, 401 for guests, 403 for the other school's admin. */
+const members = (signedIn: number): Callers => ({ ...all(signedIn), guest: 401, otherSchoolAdmin: 403 });
+/** Only the school admin gets `ok`. */
+const adminOnly = (ok: number): Callers => ({ ...members(403), schoolAdmin: ok });
+/** Only student A (the person of the path) gets `ok`. */
+const studentAOnly = (ok: number): Callers => ({ ...members(403), studentA: ok });
 const device = { token: 'push', platform: 'web', model: 'Firefox', uuid: 'authz-device' };
 
 const table: Row[] = [
@@ -61,7 +87,8 @@ const table: Row[] = [
   {
     method: 'POST',
     route: '/api/:org/oauth/token',
-    request: (w) => ({ body: { grant_type: 'client_credentials' }, headers: { authorization: basic(w.person.username, w.person.password) } }),
+    // Signs in as student A whoever calls.
+    request: (w) => ({ body: { grant_type: 'client_credentials' }, headers: { authorization: basic(w.studentA.username, w.studentA.password) } }),
     expect: all(200),
   },
   {
@@ -70,7 +97,7 @@ const table: Row[] = [
     request: async (w, t) => {
       const token = `authz-${Math.random().toString(36).slice(2)}-${Date.now()}`;
       const expiresAt = new Date(Date.now() + 60_000).toISOString();
-      await insertLoginToken(t.db, w.school.id, { personId: w.person.id, tokenHash: hashLoginToken(token), expiresAt, createdBy: w.admin.id });
+      await insertLoginToken(t.db, w.school.id, { personId: w.studentA.id, tokenHash: hashLoginToken(token), expiresAt, createdBy: w.admin.id });
       return { body: { token } };
     },
     expect: all(200),
@@ -78,35 +105,36 @@ const table: Row[] = [
   {
     method: 'POST',
     route: '/api/:org/people/:id/login-tokens',
-    request: () => ({ body: {} }),
-    expect: { guest: 401, self: 403, sameSchool: 403, schoolAdmin: 201, otherSchoolAdmin: 403 },
+    request: () => ({ body: {} }), // for student A
+    expect: adminOnly(201),
   },
   {
     method: 'POST',
     route: '/api/:org/allowed',
     request: () => ({ body: ['vue/settings'] }),
-    expect: { guest: 401, self: 200, sameSchool: 200, schoolAdmin: 200, otherSchoolAdmin: 403 },
+    expect: members(200),
   },
 
   // people
-  { method: 'GET', route: '/api/:org/people/:id', expect: { guest: 401, self: 200, sameSchool: 200, schoolAdmin: 200, otherSchoolAdmin: 403 } },
+  // Student A: everyone of the school sees at least the public card.
+  { method: 'GET', route: '/api/:org/people/:id', expect: members(200) },
 
   // devices
   {
     method: 'POST',
     route: '/api/:org/people/:id/devices',
-    request: () => ({ body: device }),
-    expect: { guest: 401, self: 201, sameSchool: 403, schoolAdmin: 403, otherSchoolAdmin: 403 },
+    request: () => ({ body: device }), // student A's own devices only
+    expect: studentAOnly(201),
   },
   {
     method: 'DELETE',
     route: '/api/:org/people/:id/devices/:uuid',
     request: async (w, t) => {
-      // Each call starts with the device registered, so "self" can really delete it.
-      await t.request({ method: 'POST', url: `/api/${w.school.code}/people/${w.person.id}/devices`, token: await t.signIn(w.person), body: device });
+      // Each call starts with student A's device registered, so student A can really delete it.
+      await t.request({ method: 'POST', url: `/api/${w.school.code}/people/${w.studentA.id}/devices`, token: await t.signIn(w.studentA), body: device });
       return { params: { uuid: device.uuid } };
     },
-    expect: { guest: 401, self: 204, sameSchool: 403, schoolAdmin: 403, otherSchoolAdmin: 403 },
+    expect: studentAOnly(204),
   },
 
   // settings and i18n (public: the sign-in screen needs them)
@@ -123,19 +151,32 @@ function fillPath(route: string, params: Record<string, string | number>): strin
   });
 }
 
+/** The world every row runs in (see World). */
+export async function makeWorld(t: TestApp): Promise<World> {
+  const school = await t.makeSchool();
+  const otherSchool = await t.makeSchool();
+  const tree = await t.makeTree(school);
+  const studentA = await t.makePerson(school, { role: 'student', node: tree.classA, firstName: 'Alba' });
+  const studentB = await t.makePerson(school, { role: 'student', node: tree.classB, firstName: 'Bruno', gender: 'male' });
+  return {
+    school,
+    tree,
+    studentA,
+    studentB,
+    parentA: await t.makePerson(school, { relativeOf: studentA, gender: 'male', firstName: 'Pablo' }),
+    parentB: await t.makePerson(school, { relativeOf: studentB, gender: 'female', firstName: 'Berta' }),
+    teacherA: await t.makePerson(school, { role: 'teacher', node: tree.classA, firstName: 'Teresa' }),
+    teacherB: await t.makePerson(school, { role: 'teacher', node: tree.classB, firstName: 'Tomás', gender: 'male' }),
+    admin: await t.makePerson(school, { role: 'admin', firstName: 'Adela' }),
+    otherSchool,
+    otherAdmin: await t.makePerson(otherSchool, { role: 'admin' }),
+  };
+}
+
 describeOnDatabases('authorization table', (t) => {
   let w: World;
   beforeAll(async () => {
-    const school = await t.makeSchool();
-    const otherSchool = await t.makeSchool();
-    w = {
-      school,
-      person: await t.makePerson(school, { role: 'student' }),
-      peer: await t.makePerson(school, { role: 'relative' }),
-      admin: await t.makePerson(school, { role: 'admin' }),
-      otherSchool,
-      otherAdmin: await t.makePerson(otherSchool, { role: 'admin' }),
-    };
+    w = await makeWorld(t);
   });
 
   it('has a row for every /api route and no row for a route that does not exist', () => {
@@ -152,7 +193,7 @@ describeOnDatabases('authorization table', (t) => {
     for (const [caller, status] of Object.entries(row.expect) as [keyof typeof callers, number][]) {
       it(`${row.method} ${row.route} as ${caller} → ${status}`, async () => {
         const parts = (await row.request?.(w, t)) ?? {};
-        const url = fillPath(row.route, { org: w.school.code, id: w.person.id, ...parts.params });
+        const url = fillPath(row.route, { org: w.school.code, id: w.studentA.id, ...parts.params });
         const person = callers[caller](w);
         const res = await t.request({
           method: row.method as 'GET',

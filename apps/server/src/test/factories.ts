@@ -15,6 +15,7 @@ export interface TestPerson {
   password: string;
   firstName: string;
   lastName: string;
+  gender: 'female' | 'male';
 }
 
 export interface MakePersonOptions {
@@ -29,12 +30,32 @@ export interface MakePersonOptions {
   kind?: RelationshipKind;
   /** Class node name for teacher/student roles (default "Class A"). */
   className?: string;
+  /** Node for the role's membership (wins over className). */
+  node?: number;
+}
+
+/** A school's tree as built by makeTree: school → section → grade → classes A and B. */
+export interface SchoolTree {
+  root: number;
+  section: number;
+  grade: number;
+  classA: number;
+  classB: number;
+  types: { school: number; section: number; grade: number; class: number; team: number };
 }
 
 export interface Factories {
   makeSchool(options?: { code?: string; title?: string; logo?: string | null; settings?: Record<string, unknown> }): Promise<Org>;
   makePerson(org: Org, options?: MakePersonOptions): Promise<TestPerson>;
   signIn(person: TestPerson, ttlSeconds?: number): Promise<string>;
+  /** school → section → grade → classes A and B, with node types named in all six languages. */
+  makeTree(org: Org): Promise<SchoolTree>;
+  /** Records `relative` as the `kind` (default father/mother by gender) of `person`, both ways. */
+  relate(relative: TestPerson, person: TestPerson, kind?: RelationshipKind): Promise<void>;
+  /** Enrolls a student in a class (default status active). */
+  enroll(student: TestPerson, nodeId: number, options?: { status?: string; schoolYear?: string }): Promise<void>;
+  /** Gives a person a role in a node (teacher, group_director, employee…). */
+  assign(person: TestPerson, nodeId: number, role: Role): Promise<void>;
 }
 
 let counter = 0;
@@ -51,7 +72,51 @@ export function makeFactories(app: FastifyInstance): Factories {
     return insertNode(db, org.id, { parentId: null, typeId, name });
   }
 
+  async function relate(relative: TestPerson, person: TestPerson, kind?: RelationshipKind): Promise<void> {
+    const k = kind ?? (relative.gender === 'male' ? 'father' : 'mother');
+    await upsertRelationshipPair(db, person.org.id, {
+      personId: person.id,
+      relativeId: relative.id,
+      kind: k,
+      inverseKind: inverseKind(k, person.gender),
+    });
+  }
+
+  async function makeTree(org: Org): Promise<SchoolTree> {
+    const n = (en: string, es: string) => ({ es, en, de: en, fr: en, it: en, pt: es });
+    const type = (key: string, singular: [string, string], plural: [string, string]) =>
+      insertNodeType(db, org.id, { key: `${key}-${unique()}`, singular: n(...singular), plural: n(...plural) });
+    const types = {
+      school: await type('school', ['School', 'Colegio'], ['Schools', 'Colegios']),
+      section: await type('section', ['Section', 'Sección'], ['Sections', 'Secciones']),
+      grade: await type('grade', ['Grade', 'Grado'], ['Grades', 'Grados']),
+      class: await type('class', ['Class', 'Curso'], ['Classes', 'Cursos']),
+      team: await type('team', ['Team', 'Equipo'], ['Teams', 'Equipos']),
+    };
+    const root = await insertNode(db, org.id, { parentId: null, typeId: types.school, name: org.title });
+    const section = await insertNode(db, org.id, { parentId: root, typeId: types.section, name: 'Primary' });
+    const grade = await insertNode(db, org.id, { parentId: section, typeId: types.grade, name: 'Third' });
+    const classA = await insertNode(db, org.id, { parentId: grade, typeId: types.class, name: '3A', position: 1 });
+    const classB = await insertNode(db, org.id, { parentId: grade, typeId: types.class, name: '3B', position: 2 });
+    return { root, section, grade, classA, classB, types };
+  }
+
   return {
+    makeTree,
+    relate,
+    async enroll(student, nodeId, options = {}) {
+      await insertMembership(db, student.org.id, {
+        nodeId,
+        personId: student.id,
+        role: 'student',
+        enrollmentStatus: options.status ?? 'active',
+        schoolYear: options.schoolYear ?? null,
+      });
+    },
+    async assign(person, nodeId, role) {
+      await insertMembership(db, person.org.id, { nodeId, personId: person.id, role });
+    },
+
     async makeSchool(options = {}) {
       const code = options.code ?? `s-${unique()}`;
       return insertOrg(db, { code, title: options.title ?? `School ${code}`, logo: options.logo ?? null, settings: options.settings });
@@ -79,18 +144,12 @@ export function makeFactories(app: FastifyInstance): Factories {
         is_admin: role === 'admin' ? 1 : 0,
       });
       if (role !== 'admin' && role !== 'person' && role !== 'relative') {
-        await insertMembership(db, org.id, { nodeId: await classNode(org, options.className ?? 'Class A'), personId: row.id, role });
+        const nodeId = options.node ?? (await classNode(org, options.className ?? 'Class A'));
+        await insertMembership(db, org.id, { nodeId, personId: row.id, role });
       }
-      if (options.relativeOf) {
-        const kind = options.kind ?? (gender === 'male' ? 'father' : 'mother');
-        await upsertRelationshipPair(db, org.id, {
-          personId: options.relativeOf.id,
-          relativeId: row.id,
-          kind,
-          inverseKind: inverseKind(kind, 'female'),
-        });
-      }
-      return { id: row.id, org, username, password, firstName: row.first_name, lastName: row.last_name };
+      const person: TestPerson = { id: row.id, org, username, password, firstName: row.first_name, lastName: row.last_name, gender };
+      if (options.relativeOf) await relate(person, options.relativeOf, options.kind);
+      return person;
     },
 
     async signIn(person, ttlSeconds) {

@@ -79,6 +79,10 @@ export function useTestApp(kind: TestDatabaseKind, overrides: Partial<AppConfig>
     makeSchool: (...args) => need(factories).makeSchool(...args),
     makePerson: (...args) => need(factories).makePerson(...args),
     signIn: (...args) => need(factories).signIn(...args),
+    makeTree: (...args) => need(factories).makeTree(...args),
+    relate: (...args) => need(factories).relate(...args),
+    enroll: (...args) => need(factories).enroll(...args),
+    assign: (...args) => need(factories).assign(...args),
     request: ({ method, url, token, body, headers }) =>
       need(app).inject({
         method,
