@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { AppServices } from './services';
 import { decideGuard } from './guard';
@@ -77,6 +78,15 @@ export const deckRoutes: RouteObject[] = [
   { path: '*', lazy: () => import('./NotFoundPage').then((m) => ({ Component: m.NotFoundPage })) },
 ];
 
+const DeckShell = lazy(() => import('./deck/DeckShell').then((m) => ({ default: m.DeckShell })));
+function LazyDeckShell() {
+  return (
+    <Suspense fallback={null}>
+      <DeckShell />
+    </Suspense>
+  );
+}
+
 /** The whole route tree: guard at the root, public screens, then the deck shell. */
 export function createRoutes(services: AppServices): RouteObject[] {
   function guard({ request }: LoaderFunctionArgs): null {
@@ -109,11 +119,9 @@ export function createRoutes(services: AppServices): RouteObject[] {
           handle: { exitOnBack: true } satisfies RouteHandle,
           lazy: () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage })),
         },
-        {
-          id: 'deck',
-          lazy: () => import('./deck/DeckShell').then((m) => ({ Component: m.DeckShell })),
-          children: deckRoutes,
-        },
+        // Not route.lazy: the router would fetch the deck (Mantine, Query) while the guard is still
+        // redirecting a guest to /code or /login; React.lazy fetches it only when it renders.
+        { id: 'deck', Component: LazyDeckShell, children: deckRoutes },
       ],
     },
   ];
