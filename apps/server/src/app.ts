@@ -1,5 +1,6 @@
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -18,6 +19,7 @@ import { SignInLimiter } from './modules/auth/sign-in-limiter';
 import { AccessTokens } from './modules/auth/tokens';
 import { deviceRoutes } from './modules/devices/devices.routes';
 import { i18nRoutes } from './modules/i18n/i18n.routes';
+import { importRoutes } from './modules/import/import.routes';
 import { directoryRoutes } from './modules/org/org.routes';
 import { peopleRoutes } from './modules/people/people.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -25,6 +27,7 @@ import { PolicyRegistry } from './policy/registry';
 
 /** The routes of one school, mounted under /api/{org}/. A new area adds its plugin here. */
 const schoolAreas = [authRoutes, peopleRoutes, deviceRoutes, allowedRoutes, settingsRoutes, i18nRoutes];
+schoolAreas.push(importRoutes);
 
 /** Strict CSP for the SPA (Mantine needs inline styles; live updates use WebSockets). */
 const contentSecurityPolicy = {
@@ -82,6 +85,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   installErrorHandler(app);
   await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
   await app.register(formbody);
+  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   await registerDocs(app);
 
   // API answers carry tokens and personal data: never cache them in shared caches.

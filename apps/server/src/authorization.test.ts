@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { insertLoginToken } from './modules/auth/auth.queries';
 import { hashLoginToken } from './modules/auth/tokens';
+import { multipartFile } from './modules/import/multipart-file';
 import { basic, type SchoolTree, type TestPerson } from './test/factories';
 import { describeOnDatabases, type Org, type TestApp } from './test/harness';
 
@@ -141,7 +142,42 @@ const table: Row[] = [
   { method: 'GET', route: '/api/:org/vue/settings', expect: all(200) },
   { method: 'GET', route: '/api/:org/vue/i18n/languages/:lang', request: () => ({ params: { lang: 'es' } }), expect: all(200) },
   { method: 'GET', route: '/api/:org/1/i18n/languages/:lang', request: () => ({ params: { lang: 'en' } }), expect: all(200) },
+  // import (school admins, into a class of their school)
+  {
+    method: 'POST',
+    route: '/api/:org/nodes/:nodeId/imports',
+    request: (w) => {
+      const { payload, headers } = multipartFile('class.csv', 'Nombre,Apellido,Documento\nAna,Ruiz,AUTHZ1\n');
+      return { params: { nodeId: w.tree.classA }, body: payload, headers };
+    },
+    expect: adminOnly(201),
+  },
+  { method: 'GET', route: '/api/:org/nodes/:nodeId/imports/:id', request: draftImport, expect: adminOnly(200) },
+  {
+    method: 'PUT',
+    route: '/api/:org/nodes/:nodeId/imports/:id',
+    request: async (w, t) => ({ ...(await draftImport(w, t)), body: { mapping: { firstName: 0, lastName: 1, document: 2 } } }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/:org/nodes/:nodeId/imports/:id/commit',
+    request: async (w, t) => ({ ...(await draftImport(w, t)), body: {} }),
+    expect: adminOnly(200),
+  },
 ];
+
+/** A fresh draft import of one student into class A, uploaded by the school admin. */
+async function draftImport(w: World, t: TestApp): Promise<RequestParts> {
+  const { payload, headers } = multipartFile('class.csv', 'Nombre,Apellido,Documento\nAna,Ruiz,AUTHZ1\n');
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/${w.school.code}/nodes/${w.tree.classA}/imports`,
+    payload,
+    headers: { ...headers, authorization: `Bearer ${await t.signIn(w.admin)}` },
+  });
+  return { params: { nodeId: w.tree.classA, id: res.json().id } };
+}
 
 function fillPath(route: string, params: Record<string, string | number>): string {
   return route.replace(/:(\w+)|\*/g, (whole, name: string | undefined) => {

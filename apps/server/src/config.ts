@@ -21,6 +21,10 @@ export interface AppConfig {
   signInLimits: SignInLimits;
   /** Trust X-Forwarded-* from a reverse proxy (TRUST_PROXY=true), for client IPs and the origin. */
   trustProxy?: boolean;
+  /** SMTP server for outgoing mail (SMTP_URL); unset: messages go to DATA_DIR/mail/*.eml and the log. */
+  smtpUrl?: string;
+  /** Sender of outgoing mail (MAIL_FROM). */
+  mailFrom?: string;
 }
 
 /** Failed sign-in attempts allowed per window, per account and per client IP. */
@@ -56,6 +60,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     seedDemo: !['0', 'false', 'no', 'off'].includes((env.SEED_DEMO ?? 'true').toLowerCase()),
     signInLimits: defaultSignInLimits,
     trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
   };
 }
 

@@ -1,6 +1,7 @@
 // Public surface of @patio/core. Each area adds its export line here.
 export * from './schemas/index';
 export * from './conditions/index';
+export * from './audiences/index';
 export * from './constants';
 export * from './languages/resolveLanguage';
 export * from './query';

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ImportRegistrationTables } from './types-import-registration';
 
 // Row shapes of today's schema. Migrations never import these (they are written against Kysely<any>).
 // Timestamps are ISO-8601 text, booleans integers 0/1, JSON text — the same on SQLite and PostgreSQL.
@@ -122,7 +123,7 @@ export interface SeedStepTable {
   done_at: string;
 }
 
-export interface DB {
+export interface DB extends ImportRegistrationTables {
   orgs: OrgTable;
   people: PersonTable;
   relationships: RelationshipTable;

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as m001 from './001-foundation';
+import * as m003 from './003-import-registration';
 
 /** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
+  '003-import-registration': m003,
 };

@@ -1,0 +1,57 @@
+import type { Generated } from 'kysely';
+
+// Tables of migration 003 (imports and self-registration), merged into DB in types.ts.
+
+export interface ImportTable {
+  org_id: number;
+  id: Generated<number>;
+  node_id: number;
+  created_by: number;
+  file_name: string;
+  /** draft → committing → done (a failed commit goes back to draft). */
+  status: 'draft' | 'committing' | 'done';
+  /** JSON: header names of the file. */
+  columns: string;
+  /** JSON: field → column index (ImportMapping). */
+  mapping: string;
+  /** JSON: ImportRowError[] of the current mapping. */
+  errors: string;
+  row_count: number;
+  processed: number;
+  /** JSON: ImportResult once done. */
+  result: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ImportRowTable {
+  org_id: number;
+  id: Generated<number>;
+  import_id: number;
+  /** Line in the file (the header is line 1). */
+  row_number: number;
+  /** JSON: string[] cells. */
+  cells: string;
+}
+
+export interface RegistrationTable {
+  org_id: number;
+  id: Generated<number>;
+  /** The registering parent (the account holder). */
+  person_id: number;
+  status: 'pending' | 'approved' | 'rejected';
+  language: string;
+  /** SHA-256 of the email verification token. */
+  token_hash: string;
+  token_expires_at: string;
+  email_verified_at: string | null;
+  decided_by: number | null;
+  decided_at: string | null;
+  created_at: string;
+}
+
+export interface ImportRegistrationTables {
+  imports: ImportTable;
+  import_rows: ImportRowTable;
+  registrations: RegistrationTable;
+}

@@ -1,0 +1,267 @@
+import type { Database } from '../../db/database';
+import { nowIso } from '../../db/database';
+import { scopedToOrg } from '../../db/scope';
+import type { PersonTable } from '../../db/types';
+import type { ImportTable } from '../../db/types-import-registration';
+import type { StoredRow } from './import.validate';
+
+// SQL of the import area. Large sets go in chunks so neither SQLite's nor PostgreSQL's bound
+// parameter limits are reached, and a 1,000-row commit stays a handful of statements per table.
+
+const CHUNK = 400;
+
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export type ImportRow = Omit<ImportTable, 'id'> & { id: number };
+
+/** A node of the school with its type key (class-like checks read the key). */
+export async function findNodeWithType(db: Database, orgId: number, nodeId: number) {
+  return await db
+    .selectFrom('nodes')
+    .innerJoin('node_types', (j) => j.onRef('node_types.org_id', '=', 'nodes.org_id').onRef('node_types.id', '=', 'nodes.type_id'))
+    .select(['nodes.id', 'nodes.name', 'node_types.key as typeKey'])
+    .where(scopedToOrg(orgId, 'nodes'))
+    .where('nodes.id', '=', nodeId)
+    .executeTakeFirst();
+}
+
+export async function insertImport(
+  db: Database,
+  orgId: number,
+  values: { nodeId: number; createdBy: number; fileName: string; columns: string[]; mapping: object; errors: object[]; rows: StoredRow[] },
+): Promise<number> {
+  return await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const { id } = await trx
+      .insertInto('imports')
+      .values({
+        org_id: orgId,
+        node_id: values.nodeId,
+        created_by: values.createdBy,
+        file_name: values.fileName,
+        status: 'draft',
+        columns: JSON.stringify(values.columns),
+        mapping: JSON.stringify(values.mapping),
+        errors: JSON.stringify(values.errors),
+        row_count: values.rows.length,
+        processed: 0,
+        result: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const part of chunks(values.rows)) {
+      await trx
+        .insertInto('import_rows')
+        .values(part.map((r) => ({ org_id: orgId, import_id: id, row_number: r.rowNumber, cells: JSON.stringify(r.cells) })))
+        .execute();
+    }
+    return id;
+  });
+}
+
+export async function findImport(db: Database, orgId: number, nodeId: number, id: number): Promise<ImportRow | null> {
+  const row = await db
+    .selectFrom('imports')
+    .selectAll()
+    .where(scopedToOrg(orgId))
+    .where('node_id', '=', nodeId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Rows in file order; `limit` for the preview. */
+export async function findImportRows(db: Database, orgId: number, importId: number, limit?: number): Promise<StoredRow[]> {
+  let query = db
+    .selectFrom('import_rows')
+    .select(['row_number', 'cells'])
+    .where(scopedToOrg(orgId))
+    .where('import_id', '=', importId)
+    .orderBy('row_number');
+  if (limit !== undefined) query = query.limit(limit);
+  const rows = await query.execute();
+  return rows.map((r) => ({ rowNumber: r.row_number, cells: JSON.parse(r.cells) as string[] }));
+}
+
+export async function updateImportDraft(db: Database, orgId: number, id: number, values: { mapping: object; errors: object[] }): Promise<boolean> {
+  const result = await db
+    .updateTable('imports')
+    .set({ mapping: JSON.stringify(values.mapping), errors: JSON.stringify(values.errors), updated_at: nowIso() })
+    .where(scopedToOrg(orgId))
+    .where('id', '=', id)
+    .where('status', '=', 'draft')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** draft → committing in one statement, so two concurrent commits cannot both start. */
+export async function claimImport(db: Database, orgId: number, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('imports')
+    .set({ status: 'committing', processed: 0, updated_at: nowIso() })
+    .where(scopedToOrg(orgId))
+    .where('id', '=', id)
+    .where('status', '=', 'draft')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setImportProgress(db: Database, orgId: number, id: number, processed: number): Promise<void> {
+  await db.updateTable('imports').set({ processed, updated_at: nowIso() }).where(scopedToOrg(orgId)).where('id', '=', id).execute();
+}
+
+export async function finishImport(db: Database, orgId: number, id: number, processed: number, result: object): Promise<void> {
+  await db
+    .updateTable('imports')
+    .set({ status: 'done', processed, result: JSON.stringify(result), updated_at: nowIso() })
+    .where(scopedToOrg(orgId))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A failed commit returns the import to draft (its transaction wrote nothing). */
+export async function releaseImport(db: Database, orgId: number, id: number): Promise<void> {
+  await db
+    .updateTable('imports')
+    .set({ status: 'draft', processed: 0, updated_at: nowIso() })
+    .where(scopedToOrg(orgId))
+    .where('id', '=', id)
+    .where('status', '=', 'committing')
+    .execute();
+}
+
+export type ImportedPersonRow = Pick<
+  PersonTable,
+  'first_name' | 'last_name' | 'last_name2' | 'document' | 'gender' | 'birthday' | 'email' | 'mobile' | 'student_code'
+> & { id: number };
+
+export async function findPeopleByDocuments(db: Database, orgId: number, documents: string[]): Promise<Map<string, ImportedPersonRow>> {
+  const found = new Map<string, ImportedPersonRow>();
+  for (const part of chunks([...new Set(documents)])) {
+    const rows = await db
+      .selectFrom('people')
+      .select(['id', 'first_name', 'last_name', 'last_name2', 'document', 'gender', 'birthday', 'email', 'mobile', 'student_code'])
+      .where(scopedToOrg(orgId))
+      .where('document', 'in', part)
+      .orderBy('id')
+      .execute();
+    for (const row of rows) if (!found.has(row.document!)) found.set(row.document!, row);
+  }
+  return found;
+}
+
+export type NewImportedPerson = Omit<ImportedPersonRow, 'id'>;
+
+/** Inserts people in chunks; answers document → new id. */
+export async function insertPeople(db: Database, orgId: number, people: NewImportedPerson[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const now = nowIso();
+  for (const part of chunks(people, 200)) {
+    const rows = await db
+      .insertInto('people')
+      .values(
+        part.map((p) => ({
+          ...p,
+          org_id: orgId,
+          username: null,
+          password_hash: null,
+          avatar: null,
+          language: null,
+          is_admin: 0,
+          created_at: now,
+        })),
+      )
+      .returning(['id', 'document'])
+      .execute();
+    for (const row of rows) ids.set(row.document!, row.id);
+  }
+  return ids;
+}
+
+export async function updateImportedPerson(db: Database, orgId: number, id: number, values: Partial<NewImportedPerson>): Promise<void> {
+  await db.updateTable('people').set(values).where(scopedToOrg(orgId)).where('id', '=', id).execute();
+}
+
+/** "person:relative" keys of the relationships already stored for these people. */
+export async function findRelationshipKeys(db: Database, orgId: number, personIds: number[]): Promise<Set<string>> {
+  const keys = new Set<string>();
+  for (const part of chunks(personIds)) {
+    const rows = await db
+      .selectFrom('relationships')
+      .select(['person_id', 'relative_id'])
+      .where(scopedToOrg(orgId))
+      .where('person_id', 'in', part)
+      .execute();
+    for (const r of rows) keys.add(`${r.person_id}:${r.relative_id}`);
+  }
+  return keys;
+}
+
+/** Both directions of each pair; an existing pair gets the new kind (same rule as upsertRelationshipPair). */
+export async function upsertRelationshipPairs(
+  db: Database,
+  orgId: number,
+  pairs: { personId: number; relativeId: number; kind: string; inverseKind: string }[],
+): Promise<void> {
+  const now = nowIso();
+  const rows = pairs.flatMap((p) => [
+    { org_id: orgId, person_id: p.personId, relative_id: p.relativeId, kind: p.kind, created_at: now },
+    { org_id: orgId, person_id: p.relativeId, relative_id: p.personId, kind: p.inverseKind, created_at: now },
+  ]);
+  for (const part of chunks(rows, 300)) {
+    await db
+      .insertInto('relationships')
+      .values(part)
+      .onConflict((oc) => oc.columns(['org_id', 'person_id', 'relative_id']).doUpdateSet((eb) => ({ kind: eb.ref('excluded.kind') })))
+      .execute();
+  }
+}
+
+/** Ids among `personIds` that already are students of the node. */
+export async function findStudentMembers(db: Database, orgId: number, nodeId: number, personIds: number[]): Promise<Set<number>> {
+  const ids = new Set<number>();
+  for (const part of chunks(personIds)) {
+    const rows = await db
+      .selectFrom('memberships')
+      .select('person_id')
+      .where(scopedToOrg(orgId))
+      .where('node_id', '=', nodeId)
+      .where('role', '=', 'student')
+      .where('person_id', 'in', part)
+      .execute();
+    for (const r of rows) ids.add(r.person_id);
+  }
+  return ids;
+}
+
+export async function insertStudentMemberships(
+  db: Database,
+  orgId: number,
+  values: { nodeId: number; personIds: number[]; enrollmentStatus: string; schoolYear: string },
+): Promise<void> {
+  const now = nowIso();
+  for (const part of chunks(values.personIds, 300)) {
+    await db
+      .insertInto('memberships')
+      .values(
+        part.map((personId) => ({
+          org_id: orgId,
+          node_id: values.nodeId,
+          person_id: personId,
+          role: 'student',
+          enrollment_status: values.enrollmentStatus,
+          outcome: null,
+          school_year: values.schoolYear,
+          created_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['org_id', 'node_id', 'person_id', 'role']).doNothing())
+      .execute();
+  }
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+/** Answer of GET registration: may families register themselves, and the courses they choose from. */
+export const ZRegistrationInfo = z.object({
+  enabled: z.boolean(),
+  courses: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type RegistrationInfo = z.infer<typeof ZRegistrationInfo>;
+
+const ZGender = z.enum(['female', 'male']);
+
+export const ZRegistrationChild = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  lastName2: z.string().nullish(),
+  document: z.string(),
+  gender: ZGender.nullish(),
+  birthday: z.string().describe('YYYY-MM-DD'),
+  course: z.number().int().nullish().describe('Node id of a course; defaults to the form course'),
+});
+
+export const ZRegistrationRelative = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  lastName2: z.string().nullish(),
+  document: z.string(),
+  gender: ZGender.nullish(),
+  email: z.string().nullish(),
+  mobile: z.string().nullish(),
+  kind: z.string().describe('Relationship kind to the children, e.g. grandmother, uncle, guardian'),
+});
+
+/**
+ * spec §3 Registration form. The server checks it field by field and answers the §5 messages, so
+ * the route accepts any object and this schema documents (and types, for the web) the shape.
+ */
+export const ZRegistrationForm = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  lastName2: z.string().nullish(),
+  document: z.string(),
+  gender: ZGender.nullish(),
+  birthday: z.string().describe('YYYY-MM-DD'),
+  email: z.string(),
+  password: z.string(),
+  passwordConfirmation: z.string(),
+  course: z.number().int().nullish(),
+  language: z.enum(['es', 'en', 'de', 'fr', 'it', 'pt']).nullish(),
+  children: z.array(ZRegistrationChild),
+  relatives: z.array(ZRegistrationRelative).nullish(),
+});
+export type RegistrationForm = z.infer<typeof ZRegistrationForm>;
+
+/** §5 registration messages and their stable codes (English text; the web translates by code). */
+export const REGISTRATION_MESSAGES = {
+  email_required: 'You must type an eMail',
+  email_invalid: 'Invalid address',
+  email_taken: 'This eMail is already being used',
+  document_required: 'You must type a document',
+  document_taken: 'This document is already registered',
+  first_name_required: 'You must type a name',
+  last_name_required: 'You must type a last name',
+  password_required: 'You must type a password',
+  passwords_mismatch: 'Passwords do not match',
+  birthday_required: 'You must pick a date',
+  course_required: 'You must select a course',
+  children_required: 'You must choose at least one son',
+  relationship_unknown: 'Choose how this person is related to the children',
+} as const;
+export type RegistrationErrorCode = keyof typeof REGISTRATION_MESSAGES;
+
+/** A 400 answer of POST registration: one entry per wrong field. */
+export const ZRegistrationErrors = z.object({
+  error: z.literal('invalid_registration'),
+  message: z.string(),
+  details: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })),
+});
+
+/** Answer of POST registration (§2: the email-check success screen shows `email`). */
+export const ZRegistrationCreated = z.object({
+  personId: z.number().int(),
+  email: z.string(),
+  status: z.literal('email_verification_pending'),
+});
+
+export const ZRegistrationVerifyRequest = z.object({ token: z.string().min(1).max(200) });
+export const ZRegistrationVerified = z.object({ verified: z.literal(true), status: z.enum(['pending', 'approved', 'rejected']) });
+
+/** A family waiting for (or past) an administrator's decision. */
+export const ZRegistration = z.object({
+  personId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  createdAt: z.string(),
+  children: z.array(
+    z.object({
+      id: z.number().int(),
+      firstName: z.string(),
+      lastName: z.string(),
+      course: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+      enrollmentStatus: z.string().nullable(),
+    }),
+  ),
+});
+export type Registration = z.infer<typeof ZRegistration>;
+
+export const ZRegistrationsQuery = z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') });
