@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -13,6 +14,7 @@ import { installErrorHandler } from './http/errors';
 import { loggerOptions } from './http/logging';
 import { installSchoolScope } from './http/school-scope';
 import { hasWebApp, registerWebApp, sendIndexHtml } from './http/web';
+import { adminsRoutes } from './modules/admins/admins.routes';
 import { allowedRoutes } from './modules/allowed/allowed.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { SignInLimiter } from './modules/auth/sign-in-limiter';
@@ -20,14 +22,18 @@ import { AccessTokens } from './modules/auth/tokens';
 import { deviceRoutes } from './modules/devices/devices.routes';
 import { i18nRoutes } from './modules/i18n/i18n.routes';
 import { importRoutes } from './modules/import/import.routes';
+import { audienceRoutes } from './modules/audiences/audiences.routes';
+import { nodesRoutes } from './modules/nodes/nodes.routes';
 import { directoryRoutes } from './modules/org/org.routes';
 import { peopleRoutes } from './modules/people/people.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { PolicyRegistry } from './policy/registry';
+import { LocalDiskStorage } from './platform/storage/local-disk';
 
 /** The routes of one school, mounted under /api/{org}/. A new area adds its plugin here. */
-const schoolAreas = [authRoutes, peopleRoutes, deviceRoutes, allowedRoutes, settingsRoutes, i18nRoutes];
+const schoolAreas = [authRoutes, peopleRoutes, deviceRoutes, allowedRoutes, settingsRoutes, i18nRoutes, nodesRoutes, adminsRoutes];
 schoolAreas.push(importRoutes);
+schoolAreas.push(audienceRoutes);
 
 /** Strict CSP for the SPA (Mantine needs inline styles; live updates use WebSockets). */
 const contentSecurityPolicy = {
@@ -70,6 +76,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtl),
     limiter: new SignInLimiter(config.signInLimits),
     policies: new PolicyRegistry(),
+    storage: new LocalDiskStorage(join(config.dataDir, 'files')),
     routes: [],
   };
   app.decorate('patio', services);

@@ -1,6 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { insertLoginToken } from './modules/auth/auth.queries';
 import { hashLoginToken } from './modules/auth/tokens';
+import { insertNode } from './modules/nodes/nodes.queries';
+import { multipartBody, tinyPng } from './test/multipart';
 import { multipartFile } from './modules/import/multipart-file';
 import { basic, type SchoolTree, type TestPerson } from './test/factories';
 import { describeOnDatabases, type Org, type TestApp } from './test/harness';
@@ -120,6 +122,113 @@ const table: Row[] = [
   // Student A: everyone of the school sees at least the public card.
   { method: 'GET', route: '/api/:org/people/:id', expect: members(200) },
 
+  // people (issue 3). `:id` is student A unless the row says otherwise.
+  { method: 'GET', route: '/api/:org/people', expect: { ...members(403), teacherA: 200, teacherB: 200, schoolAdmin: 200 } },
+  {
+    method: 'PATCH',
+    route: '/api/:org/people/:id',
+    request: () => ({ body: { mobile: '+57 300 111 2222' } }),
+    expect: { ...studentAOnly(200), schoolAdmin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/people/:id/children',
+    request: (w) => ({ params: { id: w.parentA.id } }), // the children of parent A
+    expect: { ...members(403), parentA: 200, studentA: 200, teacherA: 200, schoolAdmin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/people/:id/relatives',
+    expect: { ...members(403), parentA: 200, studentA: 200, teacherA: 200, schoolAdmin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/people/:id/contacts',
+    request: (w) => ({ params: { id: w.parentA.id } }), // whom parent A may message
+    expect: { ...members(403), parentA: 200, schoolAdmin: 200 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/:org/people/:id/avatar',
+    request: () => {
+      const { payload, headers } = multipartBody('me.png', tinyPng, { contentType: 'image/png' });
+      return { body: payload, headers };
+    },
+    expect: { ...members(403), parentA: 200, studentA: 200, schoolAdmin: 200 },
+  },
+  { method: 'DELETE', route: '/api/:org/people/:id/avatar', expect: { ...members(403), parentA: 204, studentA: 204, schoolAdmin: 204 } },
+  {
+    method: 'GET',
+    route: '/api/:org/files/avatars/:file',
+    // Public: <img> sends no token; the random name is the capability.
+    request: async (w, t) => {
+      const { payload, headers } = multipartBody('b.png', tinyPng);
+      const res = await t.request({
+        method: 'PUT',
+        url: `/api/${w.school.code}/people/${w.studentB.id}/avatar`,
+        token: await t.signIn(w.admin),
+        body: payload,
+        headers,
+      });
+      return { params: { file: String(res.json().avatar).split('/').pop()! } };
+    },
+    expect: all(200),
+  },
+
+  // nodes (issue 3). `:id` is a node; writes use a fresh node so the world stays the same.
+  { method: 'GET', route: '/api/:org/node-types', expect: members(200) },
+  { method: 'GET', route: '/api/:org/nodes', expect: members(200) },
+  {
+    method: 'POST',
+    route: '/api/:org/nodes',
+    request: (w) => ({ body: { parentId: w.tree.root, typeId: w.tree.types.team, name: 'Fútbol' } }),
+    expect: adminOnly(201),
+  },
+  { method: 'GET', route: '/api/:org/nodes/:id', request: (w) => ({ params: { id: w.tree.classA } }), expect: members(200) },
+  {
+    method: 'PATCH',
+    route: '/api/:org/nodes/:id',
+    request: async (w, t) => ({ params: { id: await freshNode(w, t) }, body: { name: 'Renamed' } }),
+    expect: adminOnly(200),
+  },
+  { method: 'DELETE', route: '/api/:org/nodes/:id', request: async (w, t) => ({ params: { id: await freshNode(w, t) } }), expect: adminOnly(204) },
+  { method: 'GET', route: '/api/:org/nodes/:id/children', request: (w) => ({ params: { id: w.tree.grade } }), expect: members(200) },
+  {
+    method: 'GET',
+    route: '/api/:org/nodes/:id/members',
+    request: (w) => ({ params: { id: w.tree.classA } }), // class A: its members, their parents, its teachers
+    expect: { ...members(403), parentA: 200, studentA: 200, teacherA: 200, schoolAdmin: 200 },
+  },
+  {
+    method: 'POST',
+    route: '/api/:org/nodes/:id/members',
+    request: async (w, t) => ({ params: { id: await freshNode(w, t) }, body: { personId: w.studentB.id, role: 'student' } }),
+    expect: adminOnly(201),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/:org/nodes/:id/members/:personId',
+    request: async (w, t) => {
+      const id = await freshNode(w, t);
+      await t.enroll(w.studentB, id);
+      return { params: { id, personId: w.studentB.id } };
+    },
+    expect: adminOnly(204),
+  },
+  { method: 'GET', route: '/api/:org/admins', expect: members(200) },
+  {
+    method: 'POST',
+    route: '/api/:org/admins',
+    request: async (w, t) => ({ body: { personId: (await t.makePerson(w.school)).id } }),
+    expect: adminOnly(201),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/:org/admins/:personId',
+    request: async (w, t) => ({ params: { personId: (await t.makePerson(w.school, { role: 'admin' })).id } }),
+    expect: adminOnly(204),
+  },
+
   // devices
   {
     method: 'POST',
@@ -177,6 +286,11 @@ async function draftImport(w: World, t: TestApp): Promise<RequestParts> {
     headers: { ...headers, authorization: `Bearer ${await t.signIn(w.admin)}` },
   });
   return { params: { nodeId: w.tree.classA, id: res.json().id } };
+}
+
+/** An empty node under the root, for rows that change or delete a node. */
+async function freshNode(w: World, t: TestApp): Promise<number> {
+  return insertNode(t.db, w.school.id, { parentId: w.tree.root, typeId: w.tree.types.team, name: `Team ${Math.random().toString(36).slice(2, 8)}` });
 }
 
 function fillPath(route: string, params: Record<string, string | number>): string {

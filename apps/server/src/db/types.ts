@@ -30,8 +30,16 @@ export interface PersonTable {
   student_code: string | null;
   avatar: string | null;
   language: string | null;
+  /** School administrator (0/1). */
   is_admin: number;
   created_at: string;
+  /** spec §3 clinic data (migration 002): blood type, weight in kg, height in cm, insurer. */
+  blood_type: string | null;
+  weight: number | null;
+  height: number | null;
+  medical_insurance: string | null;
+  /** Staff that families may message from their Contacts tab (0/1). */
+  is_contact: Generated<number>;
 }
 
 export interface RelationshipTable {

@@ -4,6 +4,7 @@ import type { AccessTokens } from '../modules/auth/tokens';
 import type { SignInLimiter } from '../modules/auth/sign-in-limiter';
 import type { Caller, Org, Policy } from '../policy/policy';
 import type { PolicyRegistry } from '../policy/registry';
+import type { FileStorage } from '../platform/storage/storage';
 
 /** Long-lived services of one app instance (one per buildApp call, so tests stay isolated). */
 export interface AppServices {
@@ -13,6 +14,8 @@ export interface AppServices {
   tokens: AccessTokens;
   limiter: SignInLimiter;
   policies: PolicyRegistry;
+  /** Uploaded files (avatars…): local disk under DATA_DIR/files by default. */
+  storage: FileStorage;
   /** Every registered route (method, url as declared): the authorization test walks it. */
   routes: { method: string; url: string }[];
 }

@@ -28,6 +28,10 @@ const fastifyCodes: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
   FST_ERR_CTP_INVALID_TYPE: 'bad_request',
   FST_ERR_CTP_EMPTY_TYPE: 'bad_request',
+  FST_REQ_FILE_TOO_LARGE: 'payload_too_large',
+  FST_FILES_LIMIT: 'payload_too_large',
+  FST_PARTS_LIMIT: 'payload_too_large',
+  FST_FIELDS_LIMIT: 'payload_too_large',
 };
 
 /** Installs the error handler that turns every failure into `{error, message[, details]}`. */

@@ -12,11 +12,27 @@ export interface Org {
   settings: Record<string, unknown>;
 }
 
-/** The signed-in person behind a request. Later capabilities add roles here. */
+/**
+ * The signed-in person behind a request, with what the policies need, loaded once per request
+ * (findCaller): their roles, the nodes they teach and their family.
+ */
 export interface Caller {
   id: number;
   orgId: number;
+  /** School administrator. */
   isAdmin: boolean;
+  /** Distinct membership roles (teacher, substitute_teacher, student, employee, group_director). */
+  roles: string[];
+  /** Administrator, employee or any kind of teacher: sees school data (DESIGN "Permissions"). */
+  isStaff: boolean;
+  /** Administrator or employee: sees the school data of everyone. */
+  isSchoolWide: boolean;
+  /** Nodes where the caller is teacher, substitute teacher or group director. */
+  teachingNodeIds: number[];
+  /** People the caller is a parent-like relative of (father, mother, guardian…): their children. */
+  childIds: number[];
+  /** Everyone related to the caller, in any kind (relationships are stored both ways). */
+  relativeIds: number[];
 }
 
 export interface PolicyContext<P> {
@@ -63,5 +79,6 @@ export const zId = z.coerce.number().int().positive().max(2_147_483_647);
 /** Common checks, composed by the area policies. */
 export const isSignedIn = ({ caller }: PolicyContext<unknown>) => caller !== null;
 export const isSchoolAdmin = ({ caller }: PolicyContext<unknown>) => caller?.isAdmin === true;
+export const isStaff = ({ caller }: PolicyContext<unknown>) => caller?.isStaff === true;
 export const isSelf = ({ caller, params }: PolicyContext<{ id: number }>) => caller?.id === params.id;
 export const always = () => true;

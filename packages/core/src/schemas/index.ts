@@ -5,3 +5,5 @@ export * from './person';
 export * from './import';
 export * from './registration';
 export * from './audiences';
+export * from './people';
+export * from './nodes';

@@ -67,3 +67,167 @@ export async function findNodeByName(db: Database, orgId: number, name: string) 
     .where('name', '=', name)
     .executeTakeFirst();
 }
+
+export interface NodeRow {
+  id: number;
+  parent_id: number | null;
+  type_id: number;
+  name: string;
+  position: number;
+}
+
+/** The whole tree of a school (a school has hundreds of nodes at most), in display order. */
+export async function findNodes(db: Database, orgId: number): Promise<NodeRow[]> {
+  return await db
+    .selectFrom('nodes')
+    .select(['id', 'parent_id', 'type_id', 'name', 'position'])
+    .where(scopedToOrg(orgId))
+    .orderBy('position')
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findNode(db: Database, orgId: number, nodeId: number): Promise<NodeRow | null> {
+  const row = await db
+    .selectFrom('nodes')
+    .select(['id', 'parent_id', 'type_id', 'name', 'position'])
+    .where(scopedToOrg(orgId))
+    .where('id', '=', nodeId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** A node and every node below it. */
+export function subtreeIds(nodes: Pick<NodeRow, 'id' | 'parent_id'>[], rootId: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const n of nodes) if (n.parent_id !== null) children.set(n.parent_id, [...(children.get(n.parent_id) ?? []), n.id]);
+  const out: number[] = [];
+  const stack = [rootId];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (out.includes(id)) continue; // a corrupt cycle never loops forever
+    out.push(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return out;
+}
+
+export async function findNodeTypes(db: Database, orgId: number) {
+  return await db.selectFrom('node_types').select(['id', 'key', 'singular', 'plural']).where(scopedToOrg(orgId)).orderBy('id').execute();
+}
+
+/** Members per node (one row per membership). */
+export async function countMembers(db: Database, orgId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('memberships')
+    .select(['node_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where(scopedToOrg(orgId))
+    .groupBy('node_id')
+    .execute();
+  return new Map(rows.map((r) => [r.node_id, Number(r.n)]));
+}
+
+export async function updateNode(
+  db: Database,
+  orgId: number,
+  nodeId: number,
+  values: { parent_id?: number | null; type_id?: number; name?: string; position?: number },
+): Promise<void> {
+  if (Object.keys(values).length === 0) return;
+  await db.updateTable('nodes').set(values).where(scopedToOrg(orgId)).where('id', '=', nodeId).execute();
+}
+
+export async function deleteNode(db: Database, orgId: number, nodeId: number): Promise<void> {
+  await db.deleteFrom('nodes').where(scopedToOrg(orgId)).where('id', '=', nodeId).execute();
+}
+
+export async function hasChildrenOrMembers(db: Database, orgId: number, nodeId: number): Promise<{ children: boolean; members: boolean }> {
+  const child = await db.selectFrom('nodes').select('id').where(scopedToOrg(orgId)).where('parent_id', '=', nodeId).limit(1).executeTakeFirst();
+  const member = await db.selectFrom('memberships').select('id').where(scopedToOrg(orgId)).where('node_id', '=', nodeId).limit(1).executeTakeFirst();
+  const stops = await db.selectFrom('route_stops').select('id').where(scopedToOrg(orgId)).where('node_id', '=', nodeId).limit(1).executeTakeFirst();
+  return { children: child !== undefined || stops !== undefined, members: member !== undefined };
+}
+
+/** Members of a node with their card data. */
+export async function findMembers(db: Database, orgId: number, nodeId: number) {
+  return await db
+    .selectFrom('memberships')
+    .innerJoin('people', (join) => join.onRef('people.org_id', '=', 'memberships.org_id').onRef('people.id', '=', 'memberships.person_id'))
+    .select([
+      'people.id',
+      'people.first_name',
+      'people.last_name',
+      'people.last_name2',
+      'people.avatar',
+      'memberships.role',
+      'memberships.enrollment_status',
+      'memberships.outcome',
+      'memberships.school_year',
+    ])
+    .where(scopedToOrg(orgId, 'memberships'))
+    .where('memberships.node_id', '=', nodeId)
+    .orderBy('memberships.role')
+    .orderBy('people.last_name')
+    .orderBy('people.first_name')
+    .execute();
+}
+
+/** Adds or updates one membership (node, person, role). */
+export async function upsertMembership(
+  db: Database,
+  orgId: number,
+  m: { nodeId: number; personId: number; role: Role; enrollmentStatus: string | null; outcome: string | null; schoolYear: string | null },
+): Promise<'created' | 'updated'> {
+  const existing = await db
+    .selectFrom('memberships')
+    .select('id')
+    .where(scopedToOrg(orgId))
+    .where('node_id', '=', m.nodeId)
+    .where('person_id', '=', m.personId)
+    .where('role', '=', m.role)
+    .executeTakeFirst();
+  const values = { enrollment_status: m.enrollmentStatus, outcome: m.outcome, school_year: m.schoolYear };
+  if (existing) {
+    await db.updateTable('memberships').set(values).where(scopedToOrg(orgId)).where('id', '=', existing.id).execute();
+    return 'updated';
+  }
+  await db
+    .insertInto('memberships')
+    .values({ org_id: orgId, node_id: m.nodeId, person_id: m.personId, role: m.role, ...values, created_at: nowIso() })
+    .execute();
+  return 'created';
+}
+
+/** Removes a person's memberships in a node (one role, or all); answers how many went. */
+export async function deleteMemberships(db: Database, orgId: number, nodeId: number, personId: number, role?: string): Promise<number> {
+  let q = db.deleteFrom('memberships').where(scopedToOrg(orgId)).where('node_id', '=', nodeId).where('person_id', '=', personId);
+  if (role) q = q.where('role', '=', role);
+  const result = await q.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Memberships in some nodes with some roles: [person, node, role] (contacts, visibility). */
+export async function findMembershipsIn(db: Database, orgId: number, nodeIds: number[], roles: readonly string[]) {
+  if (nodeIds.length === 0) return [];
+  return await db
+    .selectFrom('memberships')
+    .select(['person_id', 'node_id', 'role', 'enrollment_status'])
+    .where(scopedToOrg(orgId))
+    .where('node_id', 'in', nodeIds)
+    .where('role', 'in', [...roles])
+    .execute();
+}
+
+/** Nodes where some people are members with some roles. */
+export async function findNodeIdsOf(db: Database, orgId: number, personIds: number[], roles: readonly string[]): Promise<number[]> {
+  if (personIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('memberships')
+    .select(['node_id', 'enrollment_status', 'role'])
+    .where(scopedToOrg(orgId))
+    .where('person_id', 'in', personIds)
+    .where('role', 'in', [...roles])
+    .execute();
+  return [...new Set(rows.filter((r) => r.role !== 'student' || !['withdrawn', 'graduated', 'inactive'].includes(r.enrollment_status ?? '')).map((r) => r.node_id))];
+}

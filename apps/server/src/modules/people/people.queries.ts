@@ -1,12 +1,20 @@
+import type { Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
 import type { PersonTable } from '../../db/types';
 import type { Caller } from '../../policy/policy';
+import { parentLikeKinds } from './relationships';
 
-export type PersonRow = Omit<PersonTable, 'id'> & { id: number };
-export type NewPerson = Omit<PersonTable, 'id' | 'org_id' | 'created_at' | 'is_admin'> & { is_admin?: number };
+export type PersonRow = Selectable<PersonTable>;
+type OptionalColumns = 'is_admin' | 'is_contact' | 'blood_type' | 'weight' | 'height' | 'medical_insurance';
+export type NewPerson = Omit<PersonTable, 'id' | 'org_id' | 'created_at' | OptionalColumns> &
+  Partial<Pick<PersonTable, Exclude<OptionalColumns, 'is_contact'>>> & { is_contact?: number };
 
+const teachingRoles = ['teacher', 'substitute_teacher', 'group_director'];
+const staffRoles = [...teachingRoles, 'employee'];
+
+/** The caller of a request with roles, taught nodes and family (three small indexed queries). */
 export async function findCaller(db: Database, orgId: number, personId: number): Promise<Caller | null> {
   const row = await db
     .selectFrom('people')
@@ -14,7 +22,32 @@ export async function findCaller(db: Database, orgId: number, personId: number):
     .where(scopedToOrg(orgId))
     .where('id', '=', personId)
     .executeTakeFirst();
-  return row ? { id: row.id, orgId: row.org_id, isAdmin: row.is_admin === 1 } : null;
+  if (!row) return null;
+  const memberships = await db
+    .selectFrom('memberships')
+    .select(['node_id', 'role'])
+    .where(scopedToOrg(orgId))
+    .where('person_id', '=', personId)
+    .execute();
+  const relatives = await db
+    .selectFrom('relationships')
+    .select(['person_id', 'kind'])
+    .where(scopedToOrg(orgId))
+    .where('relative_id', '=', personId)
+    .execute();
+  const roles = [...new Set(memberships.map((m) => m.role))].sort();
+  const isAdmin = row.is_admin === 1;
+  return {
+    id: row.id,
+    orgId: row.org_id,
+    isAdmin,
+    roles,
+    isStaff: isAdmin || roles.some((r) => staffRoles.includes(r)),
+    isSchoolWide: isAdmin || roles.includes('employee'),
+    teachingNodeIds: [...new Set(memberships.filter((m) => teachingRoles.includes(m.role)).map((m) => m.node_id))],
+    childIds: relatives.filter((r) => (parentLikeKinds as readonly string[]).includes(r.kind)).map((r) => r.person_id),
+    relativeIds: relatives.map((r) => r.person_id),
+  };
 }
 
 export async function findPerson(db: Database, orgId: number, personId: number): Promise<PersonRow | null> {
@@ -140,4 +173,187 @@ export async function findPersonIdByUsername(db: Database, orgId: number, userna
     .where('username', '=', username.toLowerCase())
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+const activeStatuses = ['active', 'inscribed', 'pending', 'suspended'];
+
+/** How a person relates to the nodes a teacher teaches (for profileAccess). */
+export async function findTeachingLinks(db: Database, orgId: number, nodeIds: number[], personId: number) {
+  const memberships = await db
+    .selectFrom('memberships')
+    .select(['node_id', 'role'])
+    .where(scopedToOrg(orgId))
+    .where('person_id', '=', personId)
+    .execute();
+  const inNodes = memberships.filter((m) => nodeIds.includes(m.node_id));
+  const studentOfTheirs = await db
+    .selectFrom('relationships')
+    .innerJoin('memberships', (join) =>
+      join.onRef('memberships.org_id', '=', 'relationships.org_id').onRef('memberships.person_id', '=', 'relationships.person_id'),
+    )
+    .select('relationships.id')
+    .where(scopedToOrg(orgId, 'relationships'))
+    .where('relationships.relative_id', '=', personId)
+    .where('relationships.kind', 'in', [...parentLikeKinds])
+    .where('memberships.role', '=', 'student')
+    .where('memberships.node_id', 'in', nodeIds)
+    .limit(1)
+    .executeTakeFirst();
+  const admin = await db.selectFrom('people').select('is_admin').where(scopedToOrg(orgId)).where('id', '=', personId).executeTakeFirst();
+  return {
+    isMember: inNodes.length > 0,
+    isStudent: inNodes.some((m) => m.role === 'student'),
+    isRelativeOfStudent: studentOfTheirs !== undefined,
+    isStaff: admin?.is_admin === 1 || memberships.some((m) => staffRoles.includes(m.role)),
+  };
+}
+
+/** Role keys of many people at once: 'administrator' first, then membership roles and 'relative'. */
+export async function findRolesOf(db: Database, orgId: number, personIds: number[]): Promise<Map<number, string[]>> {
+  const roles = new Map<number, Set<string>>(personIds.map((id) => [id, new Set()]));
+  if (personIds.length === 0) return new Map();
+  for (const chunk of chunks(personIds, 500)) {
+    const memberships = await db
+      .selectFrom('memberships')
+      .select(['person_id', 'role'])
+      .distinct()
+      .where(scopedToOrg(orgId))
+      .where('person_id', 'in', chunk)
+      .execute();
+    for (const m of memberships) roles.get(m.person_id)?.add(m.role);
+    const relatives = await db
+      .selectFrom('relationships')
+      .innerJoin('memberships', (join) =>
+        join.onRef('memberships.org_id', '=', 'relationships.org_id').onRef('memberships.person_id', '=', 'relationships.person_id'),
+      )
+      .select('relationships.relative_id')
+      .distinct()
+      .where(scopedToOrg(orgId, 'relationships'))
+      .where('relationships.relative_id', 'in', chunk)
+      .where('memberships.role', '=', 'student')
+      .execute();
+    for (const r of relatives) roles.get(r.relative_id)?.add('relative');
+  }
+  const admins = await db.selectFrom('people').select('id').where(scopedToOrg(orgId)).where('is_admin', '=', 1).where('id', 'in', personIds).execute();
+  const adminIds = new Set(admins.map((a) => a.id));
+  return new Map(
+    [...roles].map(([id, set]) => [id, [...(adminIds.has(id) ? ['administrator'] : []), ...[...set].sort()]]),
+  );
+}
+
+export type CardRow = Pick<PersonRow, 'id' | 'first_name' | 'last_name' | 'last_name2' | 'avatar'>;
+
+/** Name and avatar of many people, ordered "last name, first name". */
+export async function findCardRows(db: Database, orgId: number, personIds: number[]): Promise<CardRow[]> {
+  if (personIds.length === 0) return [];
+  const rows: CardRow[] = [];
+  for (const chunk of chunks([...new Set(personIds)], 500)) {
+    rows.push(
+      ...(await db
+        .selectFrom('people')
+        .select(['id', 'first_name', 'last_name', 'last_name2', 'avatar'])
+        .where(scopedToOrg(orgId))
+        .where('id', 'in', chunk)
+        .execute()),
+    );
+  }
+  return rows.sort((a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name) || a.id - b.id);
+}
+
+/** Relatives of a person with what each is to them. */
+export async function findRelatives(db: Database, orgId: number, personId: number, kinds?: readonly string[]) {
+  let q = db
+    .selectFrom('relationships')
+    .select(['relative_id', 'kind'])
+    .where(scopedToOrg(orgId))
+    .where('person_id', '=', personId);
+  if (kinds) q = q.where('kind', 'in', [...kinds]);
+  return await q.execute();
+}
+
+/** The people `personId` is a parent-like relative of (their children, wards, grandchildren…). */
+export async function findChildIds(db: Database, orgId: number, personId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('relationships')
+    .select('person_id')
+    .where(scopedToOrg(orgId))
+    .where('relative_id', '=', personId)
+    .where('kind', 'in', [...parentLikeKinds])
+    .execute();
+  return rows.map((r) => r.person_id);
+}
+
+/** Memberships of a person with their node's name and type. */
+export async function findGroupsOf(db: Database, orgId: number, personId: number) {
+  return await db
+    .selectFrom('memberships')
+    .innerJoin('nodes', (join) => join.onRef('nodes.org_id', '=', 'memberships.org_id').onRef('nodes.id', '=', 'memberships.node_id'))
+    .innerJoin('node_types', (join) => join.onRef('node_types.org_id', '=', 'nodes.org_id').onRef('node_types.id', '=', 'nodes.type_id'))
+    .select([
+      'memberships.node_id',
+      'nodes.name',
+      'node_types.key',
+      'memberships.role',
+      'memberships.enrollment_status',
+      'memberships.outcome',
+      'memberships.school_year',
+    ])
+    .where(scopedToOrg(orgId, 'memberships'))
+    .where('memberships.person_id', '=', personId)
+    .orderBy('nodes.name')
+    .orderBy('memberships.role')
+    .execute();
+}
+
+export async function updatePersonRow(db: Database, orgId: number, personId: number, values: Updateable<PersonTable>) {
+  if (Object.keys(values).length === 0) return;
+  await db.updateTable('people').set(values).where(scopedToOrg(orgId)).where('id', '=', personId).execute();
+}
+
+export async function findPersonIdByDocument(db: Database, orgId: number, document: string): Promise<number | null> {
+  const row = await db.selectFrom('people').select('id').where(scopedToOrg(orgId)).where('document', '=', document).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Staff flagged as contacts for families (people.is_contact). */
+export async function findContactStaffIds(db: Database, orgId: number): Promise<number[]> {
+  const rows = await db.selectFrom('people').select('id').where(scopedToOrg(orgId)).where('is_contact', '=', 1).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Administrators and everyone with a staff role. */
+export async function findStaffIds(db: Database, orgId: number): Promise<number[]> {
+  const admins = await db.selectFrom('people').select('id').where(scopedToOrg(orgId)).where('is_admin', '=', 1).execute();
+  const members = await db
+    .selectFrom('memberships')
+    .select('person_id')
+    .distinct()
+    .where(scopedToOrg(orgId))
+    .where('role', 'in', staffRoles)
+    .execute();
+  return [...new Set([...admins.map((a) => a.id), ...members.map((m) => m.person_id)])];
+}
+
+/** Parent-like relatives (father, mother, guardian…) of some people. */
+export async function findParentLikeRelativeIds(db: Database, orgId: number, personIds: number[]): Promise<number[]> {
+  const out = new Set<number>();
+  for (const chunk of chunks(personIds, 500)) {
+    const rows = await db
+      .selectFrom('relationships')
+      .select('relative_id')
+      .where(scopedToOrg(orgId))
+      .where('person_id', 'in', chunk)
+      .where('kind', 'in', [...parentLikeKinds])
+      .execute();
+    for (const r of rows) out.add(r.relative_id);
+  }
+  return [...out];
+}
+
+export { activeStatuses, staffRoles, teachingRoles };
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }

@@ -1,13 +1,37 @@
-import { ZPerson } from '@patio/core';
+import { ZContact, ZPeopleQuery, ZPersonCard, ZPersonPatch, ZPersonProfile, ZRelative } from '@patio/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
 import { errors } from '../../http/schemas';
+import { avatarRoutes } from './avatar.routes';
+import { listContacts } from './contacts.service';
 import { peoplePolicies } from './people.policy';
-import { getPerson } from './people.service';
+import { getPerson, listChildren, listRelatives, searchPeople, updatePerson } from './people.service';
 
 export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.route({
+    ...routeOf(peoplePolicies.searchPeople),
+    schema: {
+      tags: ['people'],
+      summary: 'Search the directory',
+      description:
+        'Staff only (administrators, employees, teachers); families get 403 and use their Contacts. `q` matches ' +
+        'every word against first name, last names and document; `role`, `node` (with `descendants=true` its ' +
+        'subtree) and `status` (enrollment) filter. Body: public cards in "last name, first name" order; the ' +
+        'total is in the `X-Total-Count` header.',
+      params: paramsOf(peoplePolicies.searchPeople),
+      querystring: ZPeopleQuery,
+      response: { 200: z.array(ZPersonCard), ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request, reply) => {
+      const { items, total } = await searchPeople(contextOf(request), request.query);
+      reply.header('x-total-count', String(total));
+      return items;
+    },
+  });
 
   r.route({
     ...routeOf(peoplePolicies.readPerson),
@@ -15,11 +39,68 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
       tags: ['people'],
       summary: 'A person',
       description:
-        'The person, their relatives and school administrators get the full profile; other members of ' +
-        'the school get the public card (id, names, avatar, roles).',
+        'Everyone of the school gets the public card (id, names, avatar, roles). Staff who may see it also get ' +
+        'school data (document, contact, groups, relatives); the person, their relatives and administrators the ' +
+        'full profile; the person, their parents, administrators and their teachers the clinic data.',
       params: paramsOf(peoplePolicies.readPerson),
-      response: { 200: ZPerson, ...errors(400, 401, 403, 404) },
+      response: { 200: ZPersonProfile, ...errors(400, 401, 403, 404) },
     },
     handler: async (request) => getPerson(contextOf(request), request.params.id),
   });
+
+  r.route({
+    ...routeOf(peoplePolicies.updatePerson),
+    schema: {
+      tags: ['people'],
+      summary: 'Edit a profile',
+      description:
+        'The person changes their own email, mobile and language; a school administrator may change every ' +
+        'field, clinic data included. Unknown fields are refused. Answers the updated profile.',
+      params: paramsOf(peoplePolicies.updatePerson),
+      body: ZPersonPatch,
+      response: { 200: ZPersonProfile, ...errors(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => updatePerson(contextOf(request), request.params.id, request.body),
+  });
+
+  r.route({
+    ...routeOf(peoplePolicies.listChildren),
+    schema: {
+      tags: ['people'],
+      summary: 'Children of a person',
+      description: 'The people this person is father, mother, guardian… of (public cards).',
+      params: paramsOf(peoplePolicies.listChildren),
+      response: { 200: z.array(ZPersonCard), ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request) => listChildren(contextOf(request), request.params.id),
+  });
+
+  r.route({
+    ...routeOf(peoplePolicies.listRelatives),
+    schema: {
+      tags: ['people'],
+      summary: 'Relatives of a person',
+      description: 'Every relative with `kind`: what they are to the person (spec §3 Relationship kinds).',
+      params: paramsOf(peoplePolicies.listRelatives),
+      response: { 200: z.array(ZRelative), ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request) => listRelatives(contextOf(request), request.params.id),
+  });
+
+  r.route({
+    ...routeOf(peoplePolicies.listContacts),
+    schema: {
+      tags: ['people'],
+      summary: 'Who a person may message',
+      description:
+        "Relatives: their children's teachers and group directors; students: their teachers and classmates; " +
+        "teachers: their students and those students' parents, and colleagues; everyone: their family and the " +
+        'staff flagged as contacts. `reasons` says why each one is listed.',
+      params: paramsOf(peoplePolicies.listContacts),
+      response: { 200: z.array(ZContact), ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request) => listContacts(contextOf(request), request.params.id),
+  });
+
+  await app.register(avatarRoutes);
 }

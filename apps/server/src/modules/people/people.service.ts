@@ -1,44 +1,147 @@
-import type { Person } from '@patio/core';
+import type { ClinicData, PeopleQuery, PersonCard, PersonPatch, PersonProfile, Relative, RelationshipKind } from '@patio/core';
+import { ownContactFields } from '@patio/core';
+import type { Updateable } from 'kysely';
+import type { PersonTable } from '../../db/types';
 import type { RequestContext } from '../../http/context';
-import { notFound } from '../../http/errors';
+import { HttpError, forbidden, notFound } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
-import { canSeeFullProfile } from './people.policy';
-import { findPerson, findRoles, type PersonRow } from './people.queries';
+import { findNodes, subtreeIds } from '../nodes/nodes.queries';
+import {
+  type CardRow,
+  findCardRows,
+  findChildIds,
+  findGroupsOf,
+  findPerson,
+  findPersonIdByDocument,
+  findRelatives,
+  findRolesOf,
+  type PersonRow,
+  updatePersonRow,
+} from './people.queries';
+import { profileAccess } from './people.visibility';
+import { searchPeopleRows } from './search.queries';
 
 const languages = ['es', 'en', 'de', 'fr', 'it', 'pt'] as const;
 
 /** The public card every signed-in member of the school may see. */
-function toCard(row: PersonRow, roles: string[]): Person {
+export function toCard(row: CardRow, roles: string[]): PersonCard {
+  return { id: row.id, firstName: row.first_name, lastName: row.last_name, lastName2: row.last_name2, avatar: row.avatar, roles };
+}
+
+/** Cards of many people with their roles, "last name, first name" order unless `rows` is given. */
+export async function cardsOf(ctx: RequestContext, ids: number[], rows?: CardRow[]): Promise<PersonCard[]> {
+  const list = rows ?? (await findCardRows(ctx.db, ctx.org.id, ids));
+  const roles = await findRolesOf(ctx.db, ctx.org.id, list.map((r) => r.id));
+  return list.map((r) => toCard(r, roles.get(r.id) ?? []));
+}
+
+function clinicOf(row: PersonRow): ClinicData {
   return {
-    id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    lastName2: row.last_name2,
-    avatar: row.avatar,
-    roles,
+    bloodType: (row.blood_type as ClinicData['bloodType']) ?? null,
+    weight: row.weight,
+    height: row.height,
+    medicalInsurance: row.medical_insurance,
   };
 }
 
-function toProfile(row: PersonRow, roles: string[]): Person {
-  return {
-    ...toCard(row, roles),
+/** GET people/{id}: the card, school data, full profile and clinic data as profileAccess allows. */
+export async function getPerson(ctx: RequestContext, personId: number): Promise<PersonProfile> {
+  const caller = requireCaller(ctx);
+  const row = await findPerson(ctx.db, ctx.org.id, personId);
+  if (!row) throw notFound('There is no such person in this school');
+  const roles = (await findRolesOf(ctx.db, ctx.org.id, [personId])).get(personId) ?? [];
+  const access = await profileAccess(ctx.db, caller, personId);
+  const card = toCard(row, roles);
+  if (access.level === 'card') return card;
+  const profile: PersonProfile = {
+    ...card,
     gender: row.gender,
     document: row.document,
     birthday: row.birthday,
     email: row.email,
     mobile: row.mobile,
     studentCode: row.student_code,
-    language: (languages as readonly string[]).includes(row.language ?? '') ? (row.language as Person['language']) : null,
-    isAdmin: row.is_admin === 1,
+    groups: (await findGroupsOf(ctx.db, ctx.org.id, personId)).map((g) => ({
+      nodeId: g.node_id,
+      nodeName: g.name,
+      typeKey: g.key,
+      role: g.role as never,
+      enrollmentStatus: g.enrollment_status as never,
+      outcome: g.outcome as never,
+      schoolYear: g.school_year,
+    })),
+    relatives: await listRelatives(ctx, personId),
   };
+  if (access.level === 'full') {
+    profile.language = (languages as readonly string[]).includes(row.language ?? '') ? (row.language as PersonProfile['language']) : null;
+    profile.isAdmin = row.is_admin === 1;
+  }
+  if (access.clinic) profile.clinic = clinicOf(row);
+  return profile;
 }
 
-/** GET people/{id}: full profile for the person, relatives and admins; the card for everyone else. */
-export async function getPerson(ctx: RequestContext, personId: number): Promise<Person> {
+/** GET people: one page of the directory (staff only, see the policy) and the total. */
+export async function searchPeople(ctx: RequestContext, query: PeopleQuery): Promise<{ items: PersonCard[]; total: number }> {
+  let nodeIds: number[] | undefined;
+  if (query.node) {
+    const nodes = await findNodes(ctx.db, ctx.org.id);
+    if (!nodes.some((n) => n.id === query.node)) throw notFound('There is no such node in this school');
+    nodeIds = query.descendants ? subtreeIds(nodes, query.node) : [query.node];
+  }
+  const words = (query.q ?? '').split(/\s+/).filter(Boolean).slice(0, 6);
+  const { rows, total } = await searchPeopleRows(
+    ctx.db,
+    ctx.org.id,
+    { words, role: query.role, nodeIds, status: query.status },
+    { offset: (query.page - 1) * query.limit, limit: query.limit },
+  );
+  return { items: await cardsOf(ctx, [], rows), total };
+}
+
+/** GET people/{id}/relatives: each relative's card and what they are to the person. */
+export async function listRelatives(ctx: RequestContext, personId: number): Promise<Relative[]> {
+  const relations = await findRelatives(ctx.db, ctx.org.id, personId);
+  const kinds = new Map(relations.map((r) => [r.relative_id, r.kind as RelationshipKind]));
+  const cards = await cardsOf(ctx, [...kinds.keys()]);
+  return cards.map((c) => ({ ...c, kind: kinds.get(c.id)! }));
+}
+
+/** GET people/{id}/children: the people this person is a parent-like relative of. */
+export async function listChildren(ctx: RequestContext, personId: number): Promise<PersonCard[]> {
+  return cardsOf(ctx, await findChildIds(ctx.db, ctx.org.id, personId));
+}
+
+/**
+ * PATCH people/{id}: the person changes their own contact data (email, mobile, language); a school
+ * administrator may change everything. Checks everything before writing anything.
+ */
+export async function updatePerson(ctx: RequestContext, personId: number, patch: PersonPatch): Promise<PersonProfile> {
   const caller = requireCaller(ctx);
   const row = await findPerson(ctx.db, ctx.org.id, personId);
   if (!row) throw notFound('There is no such person in this school');
-  const roles = await findRoles(ctx.db, ctx.org.id, personId);
-  if (row.is_admin === 1) roles.unshift('administrator');
-  return (await canSeeFullProfile(ctx.db, caller, personId)) ? toProfile(row, roles) : toCard(row, roles);
+  const adminOnly = Object.keys(patch).filter((k) => !(ownContactFields as readonly string[]).includes(k));
+  if (!caller.isAdmin && adminOnly.length > 0) {
+    throw forbidden('admin_only_fields', `Only a school administrator can change: ${adminOnly.join(', ')}`);
+  }
+  if (patch.document && patch.document !== row.document) {
+    const other = await findPersonIdByDocument(ctx.db, ctx.org.id, patch.document);
+    if (other !== null && other !== personId) throw new HttpError(409, 'duplicate_document', 'Another person of this school has this document');
+  }
+  const values: Updateable<PersonTable> = {};
+  if (patch.email !== undefined) values.email = patch.email === '' ? null : patch.email?.toLowerCase() ?? null;
+  if (patch.mobile !== undefined) values.mobile = patch.mobile || null;
+  if (patch.language !== undefined) values.language = patch.language;
+  if (patch.firstName !== undefined) values.first_name = patch.firstName;
+  if (patch.lastName !== undefined) values.last_name = patch.lastName;
+  if (patch.lastName2 !== undefined) values.last_name2 = patch.lastName2 || null;
+  if (patch.document !== undefined) values.document = patch.document;
+  if (patch.gender !== undefined) values.gender = patch.gender;
+  if (patch.birthday !== undefined) values.birthday = patch.birthday;
+  if (patch.studentCode !== undefined) values.student_code = patch.studentCode || null;
+  if (patch.clinic?.bloodType !== undefined) values.blood_type = patch.clinic.bloodType;
+  if (patch.clinic?.weight !== undefined) values.weight = patch.clinic.weight;
+  if (patch.clinic?.height !== undefined) values.height = patch.clinic.height;
+  if (patch.clinic?.medicalInsurance !== undefined) values.medical_insurance = patch.clinic.medicalInsurance;
+  await updatePersonRow(ctx.db, ctx.org.id, personId, values);
+  return getPerson(ctx, personId);
 }

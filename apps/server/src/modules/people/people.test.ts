@@ -27,7 +27,8 @@ describeOnDatabases('GET people/{id}', (t) => {
     const school = await t.makeSchool();
     const child = await t.makePerson(school, { role: 'student' });
     const stranger = await t.makePerson(school, { role: 'relative' });
-    const teacher = await t.makePerson(school, { role: 'teacher' });
+    // A teacher of another class is staff, but not this child's teacher.
+    const teacher = await t.makePerson(school, { role: 'teacher', className: 'Class B' });
     for (const viewer of [stranger, teacher]) {
       const res = await get(school.code, child.id, await t.signIn(viewer));
       expect(res.statusCode).toBe(200);

@@ -1,0 +1,80 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database } from '../../db/database';
+import { scopedToOrg } from '../../db/scope';
+import type { DB } from '../../db/types';
+import type { CardRow } from './people.queries';
+import { parentLikeKinds } from './relationships';
+
+export interface PeopleFilter {
+  /** Words that must each appear in a name or the document. */
+  words: string[];
+  role?: string;
+  /** The node (and, when asked, its descendants). */
+  nodeIds?: number[];
+  status?: string;
+}
+
+type Eb = ExpressionBuilder<DB, 'people'>;
+
+/** LIKE pattern for "contains", with the wildcards of the word escaped. */
+const containsPattern = (word: string) => `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filterPeople(eb: Eb, orgId: number, filter: PeopleFilter) {
+  const conditions = [scopedToOrg(orgId, 'people')(eb)];
+  for (const word of filter.words) {
+    const pattern = containsPattern(word);
+    const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    conditions.push(eb.or([like('people.first_name'), like('people.last_name'), like('people.last_name2'), like('people.document')]));
+  }
+  const membershipRole = filter.role && !['administrator', 'relative'].includes(filter.role) ? filter.role : undefined;
+  if (filter.role === 'administrator') conditions.push(eb('people.is_admin', '=', 1));
+  if (filter.role === 'relative') {
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('relationships')
+          .select('relationships.id')
+          .whereRef('relationships.org_id', '=', 'people.org_id')
+          .whereRef('relationships.relative_id', '=', 'people.id')
+          .where('relationships.kind', 'in', [...parentLikeKinds]),
+      ),
+    );
+  }
+  if (membershipRole || filter.nodeIds || filter.status) {
+    let m = eb
+      .selectFrom('memberships')
+      .select('memberships.id')
+      .whereRef('memberships.org_id', '=', 'people.org_id')
+      .whereRef('memberships.person_id', '=', 'people.id');
+    if (membershipRole) m = m.where('memberships.role', '=', membershipRole);
+    if (filter.nodeIds) m = m.where('memberships.node_id', 'in', filter.nodeIds.length ? filter.nodeIds : [-1]);
+    if (filter.status) m = m.where('memberships.enrollment_status', '=', filter.status);
+    conditions.push(eb.exists(m));
+  }
+  return eb.and(conditions);
+}
+
+/** One page of the directory ("last name, first name" order) and the total. */
+export async function searchPeopleRows(
+  db: Database,
+  orgId: number,
+  filter: PeopleFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: CardRow[]; total: number }> {
+  const count = await db
+    .selectFrom('people')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where((eb) => filterPeople(eb, orgId, filter))
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('people')
+    .select(['people.id', 'people.first_name', 'people.last_name', 'people.last_name2', 'people.avatar'])
+    .where((eb) => filterPeople(eb, orgId, filter))
+    .orderBy('people.last_name')
+    .orderBy('people.first_name')
+    .orderBy('people.id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return { rows, total: Number(count.n) };
+}

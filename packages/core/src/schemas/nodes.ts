@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { ZEnrollmentOutcome, ZEnrollmentStatus, ZMembershipRole, ZPersonCard } from './people';
+
+/** A name in each of the six languages (es, en, de, fr, it, pt). */
+export const ZLocalizedName = z.object({
+  es: z.string(),
+  en: z.string(),
+  de: z.string(),
+  fr: z.string(),
+  it: z.string(),
+  pt: z.string(),
+});
+export type LocalizedName = z.infer<typeof ZLocalizedName>;
+
+/** A kind of node (section, grade, class, team, route, extracurricular) with singular/plural names. */
+export const ZNodeType = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  singular: ZLocalizedName.partial(),
+  plural: ZLocalizedName.partial(),
+});
+export type NodeType = z.infer<typeof ZNodeType>;
+
+/** A node of the school tree. */
+export const ZNode = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  typeId: z.number().int(),
+  typeKey: z.string(),
+  name: z.string(),
+  position: z.number().int(),
+  memberCount: z.number().int(),
+});
+export type SchoolNode = z.infer<typeof ZNode>;
+
+/** GET nodes: the whole tree (flat, parents before children) with its node types. */
+export const ZNodeTree = z.object({ types: z.array(ZNodeType), nodes: z.array(ZNode) });
+export type NodeTree = z.infer<typeof ZNodeTree>;
+
+/** GET nodes/{id}: the node with its path from the root (breadcrumbs). */
+export const ZNodeDetail = ZNode.extend({ path: z.array(z.object({ id: z.number().int(), name: z.string() })) });
+export type NodeDetail = z.infer<typeof ZNodeDetail>;
+
+export const ZNodeCreate = z
+  .object({
+    parentId: z.number().int().positive().nullable(),
+    typeId: z.number().int().positive(),
+    name: z.string().trim().min(1).max(120),
+    position: z.number().int().min(0).max(100_000).optional(),
+  })
+  .strict();
+export type NodeCreate = z.infer<typeof ZNodeCreate>;
+
+/** Rename and/or move (parentId) a node. */
+export const ZNodePatch = ZNodeCreate.partial().strict();
+export type NodePatch = z.infer<typeof ZNodePatch>;
+
+/** A member of a node with one role (a person with two roles appears twice). */
+export const ZNodeMember = ZPersonCard.extend({
+  role: ZMembershipRole,
+  enrollmentStatus: ZEnrollmentStatus.nullable(),
+  outcome: ZEnrollmentOutcome.nullable(),
+  schoolYear: z.string().nullable(),
+});
+export type NodeMember = z.infer<typeof ZNodeMember>;
+
+export const ZMemberCreate = z
+  .object({
+    personId: z.number().int().positive(),
+    role: ZMembershipRole,
+    enrollmentStatus: ZEnrollmentStatus.optional(),
+    outcome: ZEnrollmentOutcome.nullable().optional(),
+    schoolYear: z.string().trim().regex(/^\d{4}(-\d{4})?$/, 'A school year looks like 2026 or 2025-2026').optional(),
+  })
+  .strict();
+export type MemberCreate = z.infer<typeof ZMemberCreate>;
+
+export const ZAdminCreate = z.object({ personId: z.number().int().positive() }).strict();

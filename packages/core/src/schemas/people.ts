@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { ZLanguage, ZPerson } from './person';
+
+/** spec §3 Role labels, as stored on memberships (plus 'relative' and 'administrator' when derived). */
+export const ZMembershipRole = z.enum(['teacher', 'substitute_teacher', 'student', 'employee', 'group_director']);
+export type MembershipRole = z.infer<typeof ZMembershipRole>;
+export const ZPersonRole = z.enum([...ZMembershipRole.options, 'relative', 'administrator']);
+export type PersonRole = z.infer<typeof ZPersonRole>;
+
+/** spec §3 Enrollment statuses and outcomes (students only, per school year). */
+export const ZEnrollmentStatus = z.enum(['active', 'inactive', 'graduated', 'inscribed', 'pending', 'suspended', 'withdrawn']);
+export type EnrollmentStatus = z.infer<typeof ZEnrollmentStatus>;
+export const ZEnrollmentOutcome = z.enum(['promoted', 'must_repeat', 'expelled', 'to_define']);
+export type EnrollmentOutcome = z.infer<typeof ZEnrollmentOutcome>;
+
+/** spec §3 Relationship kinds: `kind` is what the relative is to the person. */
+export const ZRelationshipKind = z.enum([
+  'father', 'mother', 'son', 'daughter', 'brother', 'sister', 'grandfather', 'grandmother',
+  'grandson', 'granddaughter', 'uncle', 'aunt', 'nephew', 'niece', 'cousin', 'stepfather',
+  'stepmother', 'stepson', 'stepdaughter', 'guardian', 'representative', 'responsible', 'ward',
+]);
+export type RelationshipKind = z.infer<typeof ZRelationshipKind>;
+
+/** The public card: what every member of the school may see of anyone (name, avatar, roles). */
+export const ZPersonCard = ZPerson.pick({ id: true, firstName: true, lastName: true, lastName2: true, avatar: true, roles: true });
+export type PersonCard = z.infer<typeof ZPersonCard>;
+
+/** spec §3 Clinic labels: blood type, weight (kg), height (cm), medical insurance. */
+export const ZClinicData = z.object({
+  bloodType: z.enum(['O+', 'O-', 'A+', 'A-', 'B+', 'B-', 'AB+', 'AB-']).nullable(),
+  weight: z.number().positive().max(500).nullable(),
+  height: z.number().positive().max(300).nullable(),
+  medicalInsurance: z.string().max(200).nullable(),
+});
+export type ClinicData = z.infer<typeof ZClinicData>;
+
+/** One membership of a person in a node of the school tree. */
+export const ZPersonGroup = z.object({
+  nodeId: z.number().int(),
+  nodeName: z.string(),
+  typeKey: z.string(),
+  role: ZMembershipRole,
+  enrollmentStatus: ZEnrollmentStatus.nullable(),
+  outcome: ZEnrollmentOutcome.nullable(),
+  schoolYear: z.string().nullable(),
+});
+export type PersonGroup = z.infer<typeof ZPersonGroup>;
+
+/** A relative of a person and what they are to them. */
+export const ZRelative = ZPersonCard.extend({ kind: ZRelationshipKind });
+export type Relative = z.infer<typeof ZRelative>;
+
+/**
+ * GET people/{id}: the card for everyone; school data (document, contact, groups, relatives) for
+ * staff who may see it; clinic data only for the person, their parents and authorised staff.
+ */
+export const ZPersonProfile = ZPerson.extend({
+  groups: z.array(ZPersonGroup).optional(),
+  relatives: z.array(ZRelative).optional(),
+  clinic: ZClinicData.optional(),
+});
+export type PersonProfile = z.infer<typeof ZPersonProfile>;
+
+/** Query of GET people: search by name or document, filter by role and node, page/limit. */
+export const ZPeopleQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  role: ZPersonRole.optional(),
+  node: z.coerce.number().int().positive().optional(),
+  descendants: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional(),
+  status: ZEnrollmentStatus.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type PeopleQuery = z.infer<typeof ZPeopleQuery>;
+
+/** spec §5 Added email. */
+export const emailFormatMessage = 'The email does not have a valid format';
+
+/** PATCH people/{id}: own contact data for the person; the rest for school admins only. */
+export const ZPersonPatch = z
+  .object({
+    email: z.union([z.email({ error: emailFormatMessage }), z.literal('')]).nullable(),
+    mobile: z.string().trim().max(40).regex(/^[+\d][\d\s().-]*$/, 'A mobile number has digits, spaces and an optional leading +').nullable(),
+    language: ZLanguage.nullable(),
+    firstName: z.string().trim().min(1).max(100),
+    lastName: z.string().trim().min(1).max(100),
+    lastName2: z.string().trim().max(100).nullable(),
+    document: z.string().trim().min(1).max(40).nullable(),
+    gender: z.enum(['female', 'male']).nullable(),
+    birthday: z.iso.date().nullable(),
+    studentCode: z.string().trim().max(40).nullable(),
+    clinic: ZClinicData.partial(),
+  })
+  .partial()
+  .strict();
+export type PersonPatch = z.infer<typeof ZPersonPatch>;
+/** Fields of PATCH people/{id} a person may change about themselves. */
+export const ownContactFields = ['email', 'mobile', 'language'] as const;
+
+/** A person another may message, and why (GET people/{id}/contacts). */
+export const ZContact = ZPersonCard.extend({
+  reasons: z.array(z.enum(['teacher', 'group_director', 'staff', 'classmate', 'relative', 'student', 'student_relative', 'colleague'])),
+});
+export type Contact = z.infer<typeof ZContact>;
