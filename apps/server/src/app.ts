@@ -22,7 +22,6 @@ import { AccessTokens } from './modules/auth/tokens';
 import { deviceRoutes } from './modules/devices/devices.routes';
 import { i18nRoutes } from './modules/i18n/i18n.routes';
 import { importRoutes } from './modules/import/import.routes';
-import { audienceRoutes } from './modules/audiences/audiences.routes';
 import { nodesRoutes } from './modules/nodes/nodes.routes';
 import { directoryRoutes } from './modules/org/org.routes';
 import { peopleRoutes } from './modules/people/people.routes';
