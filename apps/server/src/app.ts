@@ -32,7 +32,6 @@ import { LocalDiskStorage } from './platform/storage/local-disk';
 /** The routes of one school, mounted under /api/{org}/. A new area adds its plugin here. */
 const schoolAreas = [authRoutes, peopleRoutes, deviceRoutes, allowedRoutes, settingsRoutes, i18nRoutes, nodesRoutes, adminsRoutes];
 schoolAreas.push(importRoutes);
-schoolAreas.push(audienceRoutes);
 
 /** Strict CSP for the SPA (Mantine needs inline styles; live updates use WebSockets). */
 const contentSecurityPolicy = {
