@@ -1,5 +1,5 @@
 /** The screens reachable without signing in (spec §2). */
-export const PUBLIC_PATHS = ['/code', '/login'] as const;
+export const PUBLIC_PATHS = ['/code', '/login', '/register', '/registration/verify'] as const;
 
 export interface GuardInput {
   pathname: string;
@@ -20,7 +20,8 @@ function normalise(pathname: string): string {
  */
 export function decideGuard({ pathname, search = '', hasOrgUrl, isSignedIn }: GuardInput): string | null {
   const path = normalise(pathname);
-  if (path === '/code') return null;
+  // The email verification link carries its school (?school=), so it needs none stored.
+  if (path === '/code' || path === '/registration/verify') return null;
   if (!hasOrgUrl) {
     // A sign-in link opened on a new device keeps its school and token for the code screen.
     return path === '/login' && search ? `/code${search}` : '/code';

@@ -15,6 +15,11 @@ function later(path: string, screen: string, extra: Omit<RouteHandle, 'screen'> 
   return { path, lazy: notAvailable, handle: { screen, ...extra } satisfies RouteHandle, children };
 }
 
+/** A built screen, lazily loaded as its own chunk. */
+function screen(path: string, name: string, lazy: NonNullable<RouteObject['lazy']>, extra: Omit<RouteHandle, 'screen'> = {}, children?: RouteObject[]): RouteObject {
+  return { path, lazy, handle: { screen: name, ...extra } satisfies RouteHandle, children } as RouteObject;
+}
+
 /** The child thread view shared by highlights, calendar and the feed (spec §2). */
 const threadChild = (path = 'threads/feed/:threadId') => [later(path, 'thread')];
 
@@ -37,13 +42,13 @@ export const deckRoutes: RouteObject[] = [
   later('people/:personId/classroom', 'personClassroom'),
   later('people/:personId/classroom/:groupId', 'classroomGroup'),
   later('people/:personId/classroom/:groupId/posts/:postId', 'classroomPost'),
-  later('people/:personId/children', 'children'),
+  screen('people/:personId/children', 'children', () => import('../features/people/ChildrenPage').then((m) => ({ Component: m.ChildrenPage }))),
   later('teaching/:personId', 'teaching'),
   later('billing/debits/:debitId', 'debit'),
   later('billing/credits/:creditId', 'credit'),
   later('billing/:personId', 'billing'),
-  later('people', 'people', { order: 4 }),
-  later('person/:personId', 'person'),
+  screen('people', 'people', () => import('../features/people/PeoplePage').then((m) => ({ Component: m.PeoplePage })), { order: 4 }),
+  screen('person/:personId', 'person', () => import('../features/people/PersonPage').then((m) => ({ Component: m.PersonPage }))),
   {
     path: 'settings',
     handle: { screen: 'settings' } satisfies RouteHandle,
@@ -60,12 +65,12 @@ export const deckRoutes: RouteObject[] = [
   later('geo/targets', 'geoTargets'),
   later('geo/targets/:targetId', 'geoTarget'),
   later('geo/feed', 'geoFeed'),
-  later('nodes', 'nodes'),
-  later('nodes/:nodeId', 'node', {}, [
+  screen('nodes', 'nodes', () => import('../features/nodes/NodesPage').then((m) => ({ Component: m.NodesPage }))),
+  screen('nodes/:nodeId', 'node', () => import('../features/nodes/NodeLayout').then((m) => ({ Component: m.NodeLayout })), {}, [
     later('posts/:type', 'nodePosts'),
-    later('people', 'nodePeople'),
-    later('nodes', 'nodeChildren'),
-    later('import', 'nodeImport'),
+    screen('people', 'nodePeople', () => import('../features/nodes/NodePeoplePage').then((m) => ({ Component: m.NodePeoplePage }))),
+    screen('nodes', 'nodeChildren', () => import('../features/nodes/NodeChildrenPage').then((m) => ({ Component: m.NodeChildrenPage }))),
+    screen('import', 'nodeImport', () => import('../features/nodes/import/ImportPage').then((m) => ({ Component: m.ImportPage }))),
   ]),
   later('test/calendar', 'testCalendar', {}, threadChild('calendar/thread/:threadId')),
   later('test/popups', 'testPopups'),
@@ -118,6 +123,14 @@ export function createRoutes(services: AppServices): RouteObject[] {
           path: 'login',
           handle: { exitOnBack: true } satisfies RouteHandle,
           lazy: () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage })),
+        },
+        {
+          path: 'register',
+          lazy: () => import('../features/registration/RegisterPage').then((m) => ({ Component: m.RegisterPage })),
+        },
+        {
+          path: 'registration/verify',
+          lazy: () => import('../features/registration/VerifyPage').then((m) => ({ Component: m.VerifyPage })),
         },
         // Not route.lazy: the router would fetch the deck (Mantine, Query) while the guard is still
         // redirecting a guest to /code or /login; React.lazy fetches it only when it renders.

@@ -11,6 +11,7 @@ import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { Brand } from './Brand';
 import { describeError } from './describeError';
+import { RegisterLink } from '../registration/RegisterLink';
 import { ProviderButtons } from './ProviderButtons';
 import { PublicLayout } from './PublicLayout';
 import classes from './PublicLayout.module.css';
@@ -107,6 +108,7 @@ export function LoginPage() {
         </form>
       )}
       {settings?.signIn && <ProviderButtons providers={settings.signIn} />}
+      <RegisterLink />
       <Button variant="subtle" onClick={handleChangeSchool}>
         {t('login.changeSchool')}
       </Button>

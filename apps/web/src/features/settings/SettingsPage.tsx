@@ -7,6 +7,7 @@ import { useGoBack } from '../../app/back/useGoBack';
 import { useServices } from '../../app/services';
 import { PageShell } from '../../ui/PageShell';
 import { LanguagePicker } from './LanguagePicker';
+import { ProfileEditor } from '../profile/ProfileEditor';
 import { ProfileSummary } from './ProfileSummary';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
@@ -37,6 +38,12 @@ export function SettingsPage() {
             {t('settings.profile')}
           </Title>
           <ProfileSummary />
+        </Paper>
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="settings-edit-profile">
+          <Title order={2} size="h4" id="settings-edit-profile" mb="sm">
+            {t('profile.title')}
+          </Title>
+          <ProfileEditor />
         </Paper>
         <Paper withBorder p="md" radius="md" component="section">
           <LanguagePicker />

@@ -1,0 +1,58 @@
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Loader } from '@mantine/core';
+import { IconMoodKid } from '@tabler/icons-react';
+import { formatFullName } from '@patio/core/people/displayName';
+import { useGoBack } from '../../app/back/useGoBack';
+import { PageShell } from '../../ui/PageShell';
+import { StatusMessage } from '../../ui/StatusMessage';
+import { labelOf } from './labels';
+import { PersonAvatar } from './PersonAvatar';
+import { RefusalMessage } from './RefusalMessage';
+import { readMembership } from './types';
+import { useChildren, usePerson } from './usePeople';
+import classes from './people.module.css';
+import '@mantine/core/styles/Loader.css';
+
+/** /people/{personId}/children: the person's children as cards that open their profiles. */
+export function ChildrenPage() {
+  const { t } = useTranslation();
+  const goBack = useGoBack('/people');
+  const personId = Number(useParams().personId);
+  const parent = usePerson(personId);
+  const children = useChildren(personId);
+  const title = parent.data ? t('children.titleOf', { name: formatFullName(parent.data) }) : t('screens.children');
+
+  let body;
+  if (children.isPending) body = <Loader size="sm" aria-label={t('common.loading')} />;
+  else if (children.isError) body = <RefusalMessage error={children.error} onRetry={() => void children.refetch()} />;
+  else if (children.data.length === 0) body = <StatusMessage icon={<IconMoodKid size={36} />} title={t('children.emptyTitle')} body={t('children.emptyBody')} />;
+  else {
+    body = (
+      <ul className={classes.cards} aria-label={t('screens.children')}>
+        {children.data.map((child) => {
+          const groups = ((child as { groups?: unknown[]; memberships?: unknown[] }).groups ?? (child as { memberships?: unknown[] }).memberships ?? [])
+            .map((m) => readMembership(m as never))
+            .filter((m) => m.role === 'student')
+            .map((m) => m.nodeName);
+          return (
+            <li key={child.id}>
+              <Link to={`/person/${child.id}`} className={classes.card}>
+                <PersonAvatar person={child} size={56} />
+                <span className={classes.text}>
+                  <span className={classes.name}>{formatFullName(child)}</span>
+                  <span className={classes.meta}>{groups.join(', ') || (child.roles ?? []).map((r) => labelOf(t, 'roles', r)).join(' · ')}</span>
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+  return (
+    <PageShell title={title} onBack={goBack}>
+      {body}
+    </PageShell>
+  );
+}

@@ -1,0 +1,104 @@
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Button, Group, Loader, Paper, Stack } from '@mantine/core';
+import { IconMail, IconMessage, IconPhone, IconUsersGroup } from '@tabler/icons-react';
+import { formatFullName } from '@patio/core/people/displayName';
+import { useGoBack } from '../../app/back/useGoBack';
+import { useServices } from '../../app/services';
+import { PageShell } from '../../ui/PageShell';
+import { labelOf } from './labels';
+import { MembershipsSection } from './MembershipsSection';
+import { PersonAvatar } from './PersonAvatar';
+import { ProfileFacts } from './ProfileFacts';
+import { RefusalMessage } from './RefusalMessage';
+import { RelativesSection } from './RelativesSection';
+import { readMembership, type Relative } from './types';
+import { usePerson } from './usePeople';
+import classes from './profile.module.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/UnstyledButton.css';
+
+const CHILD_KINDS = ['son', 'daughter', 'stepson', 'stepdaughter', 'ward', 'grandson', 'granddaughter'];
+
+/** GET people/{id}/relatives when the profile did not carry them; refusals simply mean "not shown". */
+function useRelatives(personId: number, needed: boolean) {
+  const { api } = useServices();
+  return useQuery({
+    queryKey: ['person', personId, 'relatives'],
+    queryFn: () => api.get<Relative[]>(`people/${personId}/relatives`),
+    enabled: needed,
+    retry: false,
+  });
+}
+
+/** /person/{personId}: the profile, its relatives and groups, and ways to get in touch. */
+export function PersonPage() {
+  const { t } = useTranslation();
+  const goBack = useGoBack('/people');
+  const personId = Number(useParams().personId);
+  const person = usePerson(personId);
+  const relatives = useRelatives(personId, person.isSuccess && person.data.relatives === undefined);
+
+  const title = person.data ? formatFullName(person.data) || t('people.unnamed') : t('screens.person');
+  let body;
+  if (person.isPending) body = <Loader size="sm" aria-label={t('common.loading')} />;
+  else if (person.isError) body = <RefusalMessage error={person.error} onRetry={() => void person.refetch()} />;
+  else {
+    const p = person.data;
+    const family = p.relatives ?? relatives.data ?? [];
+    const memberships = (p.groups ?? p.memberships ?? []).map(readMembership);
+    const hasChildren = family.some((r) => CHILD_KINDS.includes(r.kind));
+    const roles = [...(p.isAdmin ? ['administrator'] : []), ...(p.roles ?? [])].map((r) => labelOf(t, 'roles', r));
+    body = (
+      <Stack gap="md" maw={760}>
+        <div className={classes.header}>
+          <PersonAvatar person={p} size={72} />
+          <div className={classes.headerText}>
+            <h2 className={classes.name}>{title}</h2>
+            {roles.length > 0 && <p className={classes.roles}>{[...new Set(roles)].join(' · ')}</p>}
+          </div>
+        </div>
+        <Paper withBorder p="md" radius="md" component="section" aria-label={t('person.contact')}>
+          <Group gap="sm">
+            {p.email && (
+              <Button component="a" href={`mailto:${p.email}`} variant="light" leftSection={<IconMail size={18} aria-hidden="true" />}>
+                {t('person.sendEmail')}
+              </Button>
+            )}
+            {p.mobile && (
+              <Button component="a" href={`tel:${p.mobile.replace(/[^\d+]/g, '')}`} variant="light" leftSection={<IconPhone size={18} aria-hidden="true" />}>
+                {t('person.call')}
+              </Button>
+            )}
+            {hasChildren && (
+              <Button component={Link} to={`/people/${p.id}/children`} variant="light" leftSection={<IconUsersGroup size={18} aria-hidden="true" />}>
+                {t('person.seeChildren')}
+              </Button>
+            )}
+            <Button variant="default" disabled leftSection={<IconMessage size={18} aria-hidden="true" />} aria-describedby="person-message-note">
+              {t('person.message')}
+            </Button>
+          </Group>
+          <p id="person-message-note" className={classes.note} style={{ marginTop: 8 }}>
+            {t('person.messageLater')}
+          </p>
+        </Paper>
+        <ProfileFacts person={p} />
+        <RelativesSection relatives={family} />
+        <MembershipsSection memberships={memberships} />
+      </Stack>
+    );
+  }
+
+  return (
+    <PageShell title={title} onBack={goBack}>
+      {body}
+    </PageShell>
+  );
+}

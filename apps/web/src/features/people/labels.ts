@@ -1,0 +1,38 @@
+import type { TFunction } from 'i18next';
+
+/** spec §3 Role labels, plus the school administrator. */
+export const ROLES = ['administrator', 'employee', 'teacher', 'substitute_teacher', 'group_director', 'student', 'relative'] as const;
+
+/** spec §3 Enrollment statuses. */
+export const ENROLLMENT_STATUSES = ['active', 'inactive', 'graduated', 'inscribed', 'pending', 'suspended', 'withdrawn'] as const;
+
+/** The dictionary key of a server code: 'substitute-teacher' and 'substituteTeacher' read as 'substitute_teacher'. */
+export function toKey(code: string): string {
+  return code
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .replace(/[\s-]+/g, '_')
+    .toLowerCase();
+}
+
+/** A translated label for a code of one of the label sections (roles, kinds, enrollment, outcomes); unknown codes show as sent. */
+export function labelOf(t: TFunction, section: 'roles' | 'kinds' | 'enrollment' | 'outcomes', code: string | null | undefined): string {
+  if (!code) return '';
+  return t(`${section}.${toKey(code)}`, { defaultValue: code });
+}
+
+/**
+ * spec §3 Relationship kinds, as the server stores them (ZRelationshipKind; copied so screens need not
+ * load zod — labels.test.ts keeps the two lists equal).
+ */
+export const RELATIONSHIP_KINDS = [
+  'father', 'mother', 'son', 'daughter', 'brother', 'sister', 'grandfather', 'grandmother',
+  'grandson', 'granddaughter', 'uncle', 'aunt', 'nephew', 'niece', 'cousin', 'stepfather',
+  'stepmother', 'stepson', 'stepdaughter', 'guardian', 'representative', 'responsible', 'ward',
+] as const;
+
+/** Import columns (IMPORT_FIELDS of the import schema, copied for the same reason; kept equal by test). */
+export const IMPORT_FIELD_KEYS = [
+  'firstName', 'lastName', 'lastName2', 'document', 'birthday', 'gender', 'email', 'mobile', 'studentCode',
+  'relativeFirstName', 'relativeLastName', 'relativeLastName2', 'relativeDocument', 'relativeGender',
+  'relativeEmail', 'relativeMobile', 'relationshipKind',
+] as const;

@@ -1,0 +1,52 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useServices } from '../../app/services';
+import { fetchPage } from './fetchPage';
+import type { PersonCard, PersonProfile } from './types';
+
+/** Rows per request: large pages keep scrolling through thousands of people smooth. */
+export const PEOPLE_PAGE_SIZE = 50;
+
+export interface PeopleFilters {
+  q: string;
+  role: string;
+  node: string;
+}
+
+/** GET people?q=&role=&node=&page=&limit= as an endless list; paging goes on while page < total / limit (spec §7). */
+export function usePeopleSearch(filters: PeopleFilters) {
+  const services = useServices();
+  return useInfiniteQuery({
+    queryKey: ['people', filters],
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      fetchPage<PersonCard>(services, 'people', { ...filters, page: pageParam, limit: PEOPLE_PAGE_SIZE }, signal),
+    getNextPageParam: (last, pages) => (pages.length < Math.ceil(last.total / PEOPLE_PAGE_SIZE) && last.items.length > 0 ? pages.length + 1 : undefined),
+  });
+}
+
+/** GET people/{id}: the profile, with only the fields the caller may see. */
+export function usePerson(personId: number) {
+  const { api } = useServices();
+  return useQuery({
+    queryKey: ['person', personId],
+    queryFn: () => api.get<PersonProfile>(`people/${personId}`),
+    enabled: Number.isFinite(personId),
+    retry: (count, error) => count < 1 && !isRefusal(error),
+  });
+}
+
+/** GET people/{id}/children. */
+export function useChildren(personId: number) {
+  const { api } = useServices();
+  return useQuery({
+    queryKey: ['person', personId, 'children'],
+    queryFn: () => api.get<PersonCard[]>(`people/${personId}/children`),
+    retry: (count, error) => count < 1 && !isRefusal(error),
+  });
+}
+
+/** 403 and 404 are answers, not hiccups: never retried. */
+export function isRefusal(error: unknown): boolean {
+  const status = (error as { status?: number } | null)?.status;
+  return status === 403 || status === 404;
+}

@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../app/api/ApiError';
+import { useServices, useSessionState } from '../../app/services';
+import { Notice } from '../../ui/Notice';
+import { Spinner } from '../../ui/Spinner';
+import { Brand } from '../auth/Brand';
+import { describeError } from '../auth/describeError';
+import { findSchool } from '../auth/findSchool';
+import { PublicLayout } from '../auth/PublicLayout';
+import authClasses from '../auth/PublicLayout.module.css';
+
+type Outcome = { state: 'working' } | { state: 'verified'; status: string } | { state: 'failed'; message: string };
+
+/**
+ * /registration/verify?school=&token=: the link of the verification email. It finds the school when
+ * this device has none stored yet, confirms the address (POST registration/verify) and says what follows.
+ */
+export function VerifyPage() {
+  const { t } = useTranslation();
+  const { api, session, store } = useServices();
+  const [params] = useSearchParams();
+  const school = useSessionState((s) => s.school);
+  const [outcome, setOutcome] = useState<Outcome>({ state: 'working' });
+  const code = params.get('school');
+  const token = params.get('token');
+
+  useEffect(() => {
+    let current = true;
+    async function verify(): Promise<void> {
+      if (!token) throw new ApiError(400, { error: 'token_required' }, 'registration/verify');
+      if (code && store.getState().school?.code !== code) {
+        const entry = await findSchool(api, code);
+        session.chooseSchool(entry.url, { code, title: entry.title, logo: entry.logo ?? null });
+      }
+      const answer = await api.post<{ status?: string }>('registration/verify', { token });
+      if (current) setOutcome({ state: 'verified', status: answer?.status ?? 'pending' });
+    }
+    verify().catch((error: unknown) => {
+      if (!current) return;
+      const refused = error instanceof ApiError && [400, 404, 409, 410].includes(error.status);
+      setOutcome({ state: 'failed', message: refused ? t('registration.verifyInvalid') : describeError(t, error) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [api, session, store, code, token, t]);
+
+  return (
+    <PublicLayout brand={<Brand name={school?.title ?? t('common.appName')} logo={school?.logo} logoAlt={t('login.schoolLogo', { school: school?.title ?? '' })} />}>
+      <h1>{t('registration.verifyTitle')}</h1>
+      {outcome.state === 'working' && (
+        <div className={authClasses.status} role="status">
+          <Spinner size={22} />
+          <span>{t('registration.verifying')}</span>
+        </div>
+      )}
+      {outcome.state === 'verified' && <Notice>{outcome.status === 'approved' ? t('registration.verifiedApproved') : t('registration.verifiedPending')}</Notice>}
+      {outcome.state === 'failed' && <Notice tone="error">{outcome.message}</Notice>}
+      {outcome.state !== 'working' && <Link to="/login">{t('registration.backToLogin')}</Link>}
+    </PublicLayout>
+  );
+}

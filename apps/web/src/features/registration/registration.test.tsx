@@ -1,0 +1,87 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/renderApp';
+import { BASE, stubFetch } from '../people/test/fetchStub';
+import { validateRegistration, emptyRegistration } from './registrationForm';
+
+const guest = () => ({ url: BASE, school: { code: 'demo', title: 'Colegio Demo', logo: null }, language: 'es-CO', token: null });
+const info = { body: { enabled: true, courses: [{ id: 11, name: '7A' }, { id: 12, name: '3A' }] } };
+
+describe('registration', () => {
+  it('checks every §5 rule with its code', () => {
+    const form = { ...emptyRegistration(), email: 'sin-arroba', password: 'a', passwordConfirmation: 'b', children: [] };
+    expect(validateRegistration(form)).toEqual({
+      firstName: 'first_name_required',
+      lastName: 'last_name_required',
+      document: 'document_required',
+      birthday: 'birthday_required',
+      email: 'email_invalid',
+      passwordConfirmation: 'passwords_mismatch',
+      children: 'children_required',
+    });
+    expect(validateRegistration({ ...emptyRegistration(), password: '' })).toMatchObject({ email: 'email_required', password: 'password_required', 'children.0.course': 'course_required' });
+  });
+
+  it('shows the §5 messages in Spanish before sending anything', async () => {
+    const { fetchMock, calls } = stubFetch(BASE, { 'GET registration': info });
+    vi.stubGlobal('fetch', fetchMock);
+    await renderApp({ path: '/register', session: guest() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Enviar registro' }));
+    expect(screen.getAllByText('Debes escribir un nombre').length).toBe(2);
+    expect(screen.getAllByText('Debes escribir un apellido').length).toBe(2);
+    expect(screen.getAllByText('Debes escribir un documento').length).toBe(2);
+    expect(screen.getAllByText('Debes elegir una fecha').length).toBe(2);
+    expect(screen.getByText('Debes escribir un correo')).toBeTruthy();
+    expect(screen.getByText('Debes escribir una contraseña')).toBeTruthy();
+    expect(screen.getByText('Debes seleccionar un curso')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Quitar hijo 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar registro' }));
+    expect(screen.getByText('Debes elegir al menos un hijo')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  }, 20_000);
+
+  it('maps the server’s 400 details to their fields, then shows the check-your-email screen', async () => {
+    let attempt = 0;
+    const { fetchMock, calls } = stubFetch(BASE, {
+      'GET registration': info,
+      'POST registration': () => {
+        attempt += 1;
+        return attempt === 1
+          ? { status: 400, body: { error: 'invalid_registration', message: 'Invalid', details: [{ path: 'email', code: 'email_taken', message: 'This eMail is already being used' }] } }
+          : { status: 201, body: { personId: 40, email: 'laura@example.com', status: 'email_verification_pending' } };
+      },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await renderApp({ path: '/register', session: guest() });
+    await screen.findByRole('button', { name: 'Enviar registro' });
+    const type = (label: string, value: string, index = 0) => fireEvent.change(screen.getAllByLabelText(label)[index], { target: { value } });
+    type('Nombres', 'Laura');
+    type('Primer apellido', 'Ruiz');
+    type('Documento', '52000111');
+    type('Fecha de nacimiento', '1985-02-03');
+    type('Correo electrónico', 'laura@example.com');
+    type('Contraseña', 'secreta123');
+    type('Repite la contraseña', 'secreta123');
+    type('Nombres', 'Sofía', 1);
+    type('Primer apellido', 'Pérez', 1);
+    type('Documento', '1020304050', 1);
+    type('Fecha de nacimiento', '2013-04-09', 1);
+    fireEvent.change(screen.getByLabelText('Curso'), { target: { value: '11' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar registro' }));
+    expect(await screen.findByText('Este correo ya está en uso')).toBeTruthy();
+    const sent = JSON.parse(String(calls.find((c) => c.method === 'POST')?.init?.body));
+    expect(sent).toMatchObject({ email: 'laura@example.com', passwordConfirmation: 'secreta123', course: 11, children: [{ firstName: 'Sofía', course: 11, birthday: '2013-04-09' }] });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar registro' }));
+    expect(await screen.findByRole('heading', { name: 'Revisa tu correo' })).toBeTruthy();
+    expect(screen.getByText(/Enviamos un enlace a laura@example.com/)).toBeTruthy();
+  }, 20_000);
+
+  it('verifies the emailed link and says what happens next', async () => {
+    const { fetchMock, calls } = stubFetch(BASE, { 'POST registration/verify': { body: { verified: true, status: 'pending' } } });
+    vi.stubGlobal('fetch', fetchMock);
+    await renderApp({ path: '/registration/verify?school=demo&token=abc', session: guest() });
+    expect(await screen.findByText(/Tu correo quedó confirmado/)).toBeTruthy();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')?.init?.body))).toEqual({ token: 'abc' });
+  });
+});
