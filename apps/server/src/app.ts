@@ -22,6 +22,8 @@ import { AccessTokens } from './modules/auth/tokens';
 import { deviceRoutes } from './modules/devices/devices.routes';
 import { i18nRoutes } from './modules/i18n/i18n.routes';
 import { importRoutes } from './modules/import/import.routes';
+import { registrationRoutes } from './modules/registration/registration.routes';
+import { audienceRoutes } from './modules/audiences/audiences.routes';
 import { nodesRoutes } from './modules/nodes/nodes.routes';
 import { directoryRoutes } from './modules/org/org.routes';
 import { peopleRoutes } from './modules/people/people.routes';
@@ -32,6 +34,8 @@ import { LocalDiskStorage } from './platform/storage/local-disk';
 /** The routes of one school, mounted under /api/{org}/. A new area adds its plugin here. */
 const schoolAreas = [authRoutes, peopleRoutes, deviceRoutes, allowedRoutes, settingsRoutes, i18nRoutes, nodesRoutes, adminsRoutes];
 schoolAreas.push(importRoutes);
+schoolAreas.push(registrationRoutes);
+schoolAreas.push(audienceRoutes);
 
 /** Strict CSP for the SPA (Mantine needs inline styles; live updates use WebSockets). */
 const contentSecurityPolicy = {

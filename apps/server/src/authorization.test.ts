@@ -4,6 +4,7 @@ import { hashLoginToken } from './modules/auth/tokens';
 import { insertNode } from './modules/nodes/nodes.queries';
 import { multipartBody, tinyPng } from './test/multipart';
 import { multipartFile } from './modules/import/multipart-file';
+import { insertRegistration } from './modules/registration/registration.queries';
 import { basic, type SchoolTree, type TestPerson } from './test/factories';
 import { describeOnDatabases, type Org, type TestApp } from './test/harness';
 
@@ -274,7 +275,34 @@ const table: Row[] = [
     request: async (w, t) => ({ ...(await draftImport(w, t)), body: {} }),
     expect: adminOnly(200),
   },
+  // registration (public sign-up; the world's school does not take registrations: 403 for everyone)
+  { method: 'GET', route: '/api/:org/registration', expect: all(200) },
+  { method: 'POST', route: '/api/:org/registration', request: () => ({ body: {} }), expect: all(403) },
+  { method: 'POST', route: '/api/:org/registration/verify', request: () => ({ body: { token: 'unknown' } }), expect: all(400) },
+  { method: 'GET', route: '/api/:org/registrations', expect: adminOnly(200) },
+  { method: 'POST', route: '/api/:org/registrations/:personId/approve', request: pendingRegistration, expect: adminOnly(200) },
+  { method: 'POST', route: '/api/:org/registrations/:personId/reject', request: pendingRegistration, expect: adminOnly(200) },
+
+  // audiences (staff: admins, teachers, employees)
+  {
+    method: 'POST',
+    route: '/api/:org/audiences/preview',
+    request: () => ({ body: { rules: { field: 'role', op: 'eq', args: ['student'] } } }),
+    expect: { ...members(403), teacherA: 200, teacherB: 200, schoolAdmin: 200 },
+  },
 ];
+
+/** A fresh registered parent waiting for approval. */
+async function pendingRegistration(w: World, t: TestApp): Promise<RequestParts> {
+  const parent = await t.makePerson(w.school, { password: 'authz password' });
+  await insertRegistration(t.db, w.school.id, {
+    personId: parent.id,
+    language: 'es',
+    tokenHash: `authz-${parent.id}`,
+    expiresAt: new Date(Date.now() + 60_000).toISOString(),
+  });
+  return { params: { personId: parent.id } };
+}
 
 /** A fresh draft import of one student into class A, uploaded by the school admin. */
 async function draftImport(w: World, t: TestApp): Promise<RequestParts> {

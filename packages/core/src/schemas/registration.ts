@@ -69,11 +69,11 @@ export const REGISTRATION_MESSAGES = {
 } as const;
 export type RegistrationErrorCode = keyof typeof REGISTRATION_MESSAGES;
 
-/** A 400 answer of POST registration: one entry per wrong field. */
+/** A 400 answer of POST registration: one entry per wrong field, with a stable code (§5 texts as message). */
 export const ZRegistrationErrors = z.object({
-  error: z.literal('invalid_registration'),
+  error: z.string(),
   message: z.string(),
-  details: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })),
+  details: z.array(z.object({ path: z.string(), code: z.string().optional(), message: z.string() })).optional(),
 });
 
 /** Answer of POST registration (§2: the email-check success screen shows `email`). */

@@ -3,6 +3,7 @@ import type { RequestContext } from '../../http/context';
 import { badRequest, notFound, unauthorized } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
 import { findCredentials, personExists } from '../people/people.queries';
+import { isEmailUnverified } from '../registration/registration.queries';
 import { consumeLoginToken, insertLoginToken } from './auth.queries';
 import { verifyPassword } from './password';
 import { hashLoginToken, newLoginToken } from './tokens';
@@ -43,6 +44,9 @@ export async function signInWithPassword(
   if (!found || !ok) {
     limiter.recordFailure(accountKey, ip);
     throw wrongCredentials();
+  }
+  if (await isEmailUnverified(ctx.db, ctx.org.id, found.id)) {
+    throw unauthorized('email_not_verified', 'Confirm your email address first: open the link we sent you');
   }
   return tokenResponse(ctx, found.id);
 }

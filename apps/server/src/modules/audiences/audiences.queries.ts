@@ -1,0 +1,37 @@
+import type { Database } from '../../db/database';
+import { scopedToOrg } from '../../db/scope';
+
+export interface TreeNode {
+  id: number;
+  parentId: number | null;
+  position: number;
+  typeKey: string;
+}
+
+/** Every node of the school with its type key: rules resolve descendants and grade order from it. */
+export async function findNodeTree(db: Database, orgId: number): Promise<TreeNode[]> {
+  const rows = await db
+    .selectFrom('nodes')
+    .innerJoin('node_types', (j) => j.onRef('node_types.org_id', '=', 'nodes.org_id').onRef('node_types.id', '=', 'nodes.type_id'))
+    .select(['nodes.id', 'nodes.parent_id', 'nodes.position', 'node_types.key'])
+    .where(scopedToOrg(orgId, 'nodes'))
+    .orderBy('nodes.position')
+    .orderBy('nodes.id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, parentId: r.parent_id, position: r.position, typeKey: r.key }));
+}
+
+const staffRoles = ['teacher', 'substitute_teacher', 'employee', 'group_director'];
+
+/** Administrators and anyone with a staff role in some node of the school. */
+export async function isStaffMember(db: Database, orgId: number, personId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('memberships')
+    .select('id')
+    .where(scopedToOrg(orgId))
+    .where('person_id', '=', personId)
+    .where('role', 'in', staffRoles)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

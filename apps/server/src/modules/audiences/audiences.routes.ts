@@ -1,0 +1,29 @@
+import { ZAudiencePreview, ZAudiencePreviewRequest } from '@patio/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
+import { errors } from '../../http/schemas';
+import { audiencePolicies } from './audiences.policy';
+import { previewAudience } from './audiences.service';
+
+export async function audienceRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.route({
+    ...routeOf(audiencePolicies.preview),
+    schema: {
+      tags: ['audiences'],
+      summary: 'Count and sample the people a person-selection rule selects (staff)',
+      description:
+        'Rules (spec §3 Person-selection conditions): {field, op, args} combined with {op: and|or|not, args}. ' +
+        'Fields: firstName, lastName, gender, document, enrollmentStatus, node, role, employeeGroup, ' +
+        'transportRoute, familiesWithChildren, debtor (not available until billing exists). Operators: eq, ' +
+        'neq, lt, gt, between, beginsWith, contains, gradedAtOrAbove, gradedAtOrBelow (node). An unknown ' +
+        'field or operator is a 400 and nothing runs. includeRelatives adds the parent-like relatives.',
+      params: paramsOf(audiencePolicies.preview),
+      body: ZAudiencePreviewRequest,
+      response: { 200: ZAudiencePreview, ...errors(400, 401, 403) },
+    },
+    handler: async (request) => previewAudience(contextOf(request), request.body),
+  });
+}

@@ -1,0 +1,89 @@
+import { AudienceRuleError, parseAudienceRule, type AudiencePreview, type AudiencePreviewRequest, type AudienceRule } from '@patio/core';
+import type { Database } from '../../db/database';
+import { scopedToOrg } from '../../db/scope';
+import type { RequestContext } from '../../http/context';
+import { HttpError } from '../../http/errors';
+import { parentLikeKinds } from '../people/relationships';
+import { findNodeTree } from './audiences.queries';
+import { AudienceSql } from './audiences.sql';
+import { NodeTree } from './audiences.tree';
+
+const SAMPLE_SIZE = 20;
+
+/** Checks a rule tree; an unknown field or operator is a 400 naming where it is, and nothing runs. */
+export function checkAudienceRule(rules: unknown): AudienceRule {
+  try {
+    return parseAudienceRule(rules);
+  } catch (err) {
+    if (err instanceof AudienceRuleError) throw new HttpError(400, err.code, `Invalid audience rule at ${err.message}`);
+    throw err;
+  }
+}
+
+/** The SELECT of matching people ids (and, when asked, their parent-like relatives). */
+async function audienceQuery(db: Database, orgId: number, rules: unknown, options: { includeRelatives?: boolean }) {
+  const rule = checkAudienceRule(rules);
+  const translator = new AudienceSql(orgId, new NodeTree(await findNodeTree(db, orgId)));
+  // Translate before building so a rule error (unknown node, debtor) is thrown here, synchronously.
+  const matched = db.selectFrom('people').select('people.id').where(scopedToOrg(orgId, 'people')).where((eb) => translator.where(eb, rule));
+  matched.compile();
+  if (!options.includeRelatives) return matched;
+  return db
+    .selectFrom('people')
+    .select('people.id')
+    .where(scopedToOrg(orgId, 'people'))
+    .where((eb) =>
+      eb.or([
+        eb('people.id', 'in', matched),
+        eb(
+          'people.id',
+          'in',
+          eb
+            .selectFrom('relationships')
+            .select('relationships.relative_id')
+            .where('relationships.org_id', '=', orgId)
+            .where('relationships.kind', 'in', [...parentLikeKinds])
+            .where('relationships.person_id', 'in', matched),
+        ),
+      ]),
+    );
+}
+
+/**
+ * spec §3 Person-selection conditions → the people they select (one SQL query). Other capabilities
+ * (posts, compose) call this to address an audience.
+ */
+export async function resolveAudience(
+  db: Database,
+  orgId: number,
+  rules: unknown,
+  options: { includeRelatives?: boolean } = {},
+): Promise<{ personIds: number[]; count: number }> {
+  const query = await audienceQuery(db, orgId, rules, options);
+  const rows = await query.orderBy('people.id').execute();
+  const personIds = rows.map((r) => r.id);
+  return { personIds, count: personIds.length };
+}
+
+/** POST audiences/preview: how many people match and the first 20 by name. */
+export async function previewAudience(ctx: RequestContext, request: AudiencePreviewRequest): Promise<AudiencePreview> {
+  const query = await audienceQuery(ctx.db, ctx.org.id, request.rules, { includeRelatives: request.includeRelatives });
+  const { count } = await ctx.db
+    .selectFrom(query.as('audience'))
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  const sample = await ctx.db
+    .selectFrom('people')
+    .select(['id', 'first_name', 'last_name', 'last_name2', 'avatar'])
+    .where(scopedToOrg(ctx.org.id))
+    .where('id', 'in', query)
+    .orderBy('last_name')
+    .orderBy('first_name')
+    .orderBy('id')
+    .limit(SAMPLE_SIZE)
+    .execute();
+  return {
+    count: Number(count),
+    sample: sample.map((p) => ({ id: p.id, firstName: p.first_name, lastName: p.last_name, lastName2: p.last_name2, avatar: p.avatar })),
+  };
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { always, definePolicy, isSchoolAdmin, zId } from '../../policy/policy';
+
+const personParams = z.object({ personId: zId });
+
+export const registrationPolicies = {
+  /** GET registration: anyone (the sign-up screen asks before sign-in). */
+  readRegistration: definePolicy({ method: 'GET', path: 'registration', public: true, check: always }),
+  /** POST registration: a family registers itself when the school allows it. */
+  register: definePolicy({ method: 'POST', path: 'registration', public: true, check: always }),
+  /** POST registration/verify: the link of the verification mail. */
+  verify: definePolicy({ method: 'POST', path: 'registration/verify', public: true, check: always }),
+  /** GET registrations: school administrators review registered families. */
+  listRegistrations: definePolicy({ method: 'GET', path: 'registrations', check: isSchoolAdmin }),
+  approve: definePolicy({ method: 'POST', path: 'registrations/:personId/approve', params: personParams, check: isSchoolAdmin }),
+  reject: definePolicy({ method: 'POST', path: 'registrations/:personId/reject', params: personParams, check: isSchoolAdmin }),
+};

@@ -1,0 +1,158 @@
+import { REGISTRATION_MESSAGES } from '@patio/core';
+import { afterAll, expect, it } from 'vitest';
+import { basic } from '../../test/factories';
+import { describeOnDatabases } from '../../test/harness';
+import { verificationMail, registrationMailLanguages } from './registration.mail';
+import { startSmtpCatcher } from './smtp-catcher';
+
+const smtp = await startSmtpCatcher();
+afterAll(() => smtp.close());
+
+let n = 0;
+function form(course: number, overrides: Record<string, unknown> = {}) {
+  n++;
+  return {
+    firstName: 'Laura', lastName: 'Gómez', lastName2: 'Ríos', document: `CC${n}${Date.now()}`, gender: 'female',
+    birthday: '1985-04-12', email: `laura${n}.${Date.now()}@example.com`, password: 'a good password', passwordConfirmation: 'a good password',
+    course, language: 'en',
+    children: [{ firstName: 'Tomás', lastName: 'Gómez', document: `TI${n}${Date.now()}`, gender: 'male', birthday: '2016-09-01' }],
+    ...overrides,
+  };
+}
+
+describeOnDatabases(
+  'family self-registration',
+  (t) => {
+    async function setup(enabled = true) {
+      const school = await t.makeSchool({ settings: { registration: { enabled } } });
+      const tree = await t.makeTree(school);
+      const admin = await t.makePerson(school, { role: 'admin' });
+      return { school, tree, admin, url: `/api/${school.code}/registration` };
+    }
+
+    it('lists the courses when the school takes registrations, nothing when it does not', async () => {
+      const { school, tree } = await setup();
+      const info = await t.request({ method: 'GET', url: `/api/${school.code}/registration` });
+      expect(info.json()).toEqual({ enabled: true, courses: [{ id: tree.classA, name: '3A' }, { id: tree.classB, name: '3B' }] });
+      const closed = await setup(false);
+      expect((await t.request({ method: 'GET', url: closed.url })).json()).toEqual({ enabled: false, courses: [] });
+      const refused = await t.request({ method: 'POST', url: closed.url, body: form(closed.tree.classA) });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toBe('registration_disabled');
+    });
+
+    it('answers every §5 message with its code and writes nothing', async () => {
+      const { school, url } = await setup();
+      const before = await t.db.selectFrom('people').select('id').where('org_id', '=', school.id).execute();
+      const empty = await t.request({ method: 'POST', url, body: { passwordConfirmation: 'x' } });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().error).toBe('invalid_registration');
+      expect(empty.json().details).toEqual([
+        { path: 'firstName', code: 'first_name_required', message: 'You must type a name' },
+        { path: 'lastName', code: 'last_name_required', message: 'You must type a last name' },
+        { path: 'document', code: 'document_required', message: 'You must type a document' },
+        { path: 'birthday', code: 'birthday_required', message: 'You must pick a date' },
+        { path: 'email', code: 'email_required', message: 'You must type an eMail' },
+        { path: 'password', code: 'password_required', message: 'You must type a password' },
+        { path: 'children', code: 'children_required', message: 'You must choose at least one son' },
+      ]);
+      const wrong = await t.request({
+        method: 'POST', url,
+        body: { ...form(0), course: null, email: 'not-an-address', passwordConfirmation: 'other', children: [{ firstName: 'Ana', lastName: 'G', document: 'Z1', birthday: '' }] },
+      });
+      expect(wrong.json().details).toEqual([
+        { path: 'email', code: 'email_invalid', message: 'Invalid address' },
+        { path: 'passwordConfirmation', code: 'passwords_mismatch', message: 'Passwords do not match' },
+        { path: 'children.0.birthday', code: 'birthday_required', message: 'You must pick a date' },
+        { path: 'children.0.course', code: 'course_required', message: 'You must select a course' },
+      ]);
+      const after = await t.db.selectFrom('people').select('id').where('org_id', '=', school.id).execute();
+      expect(after).toEqual(before);
+      // Every §5 message is one of the shared constants the web translates by code.
+      for (const message of ['You must type an eMail', 'Invalid address', 'This eMail is already being used', 'You must select a course']) {
+        expect(Object.values(REGISTRATION_MESSAGES)).toContain(message);
+      }
+    });
+
+    it('registers a family, mails the verification link over SMTP, refuses sign-in until verified, then waits for approval', async () => {
+      const { school, tree, admin, url } = await setup();
+      const body = form(tree.classA);
+      const created = await t.request({ method: 'POST', url, body, headers: { host: 'patio.example' } });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json()).toMatchObject({ email: body.email, status: 'email_verification_pending' });
+      const { personId } = created.json();
+
+      const mail = smtp.mails.find((m) => m.to.includes(body.email));
+      expect(mail, 'the verification mail reached the SMTP server').toBeDefined();
+      expect(mail!.raw).toContain('Subject: Confirm your email for');
+      const link = mail!.text.match(/https?:\/\/\S+\/registration\/verify\?school=[\w-]+&token=[\w-]+/)?.[0];
+      expect(link).toMatch(new RegExp(`^http://patio\\.example/registration/verify\\?school=${school.code}&token=`));
+      const token = new URL(link!).searchParams.get('token')!;
+
+      const signIn = () =>
+        t.request({ method: 'POST', url: `/api/${school.code}/oauth/token`, body: { grant_type: 'client_credentials' }, headers: { authorization: basic(body.email, body.password) } });
+      const early = await signIn();
+      expect(early.statusCode).toBe(401);
+      expect(early.json().error).toBe('email_not_verified');
+
+      const again = await t.request({ method: 'POST', url, body: { ...form(tree.classA), email: body.email.toUpperCase() } });
+      expect(again.json().details).toEqual([{ path: 'email', code: 'email_taken', message: 'This eMail is already being used' }]);
+
+      const verified = await t.request({ method: 'POST', url: `${url}/verify`, body: { token } });
+      expect(verified.statusCode).toBe(200);
+      expect(verified.json()).toEqual({ verified: true, status: 'pending' });
+      expect((await t.request({ method: 'POST', url: `${url}/verify`, body: { token } })).statusCode).toBe(400);
+      expect((await signIn()).statusCode).toBe(200);
+
+      const adminToken = await t.signIn(admin);
+      const pending = await t.request({ method: 'GET', url: `/api/${school.code}/registrations?status=pending`, token: adminToken });
+      expect(pending.statusCode).toBe(200);
+      expect(pending.json()).toEqual([
+        expect.objectContaining({
+          personId, email: body.email, emailVerified: true, status: 'pending',
+          children: [expect.objectContaining({ firstName: 'Tomás', course: { id: tree.classA, name: '3A' }, enrollmentStatus: 'pending' })],
+        }),
+      ]);
+      const approved = await t.request({ method: 'POST', url: `/api/${school.code}/registrations/${personId}/approve`, token: adminToken });
+      expect(approved.statusCode).toBe(200);
+      expect(approved.json()).toMatchObject({ status: 'approved', children: [{ enrollmentStatus: 'active' }] });
+      expect((await t.request({ method: 'POST', url: `/api/${school.code}/registrations/${personId}/reject`, token: adminToken })).statusCode).toBe(409);
+      expect((await t.request({ method: 'GET', url: `/api/${school.code}/registrations`, token: adminToken })).json()).toEqual([]);
+
+      // The parent sees their child as a relative does.
+      const parentToken = (await signIn()).json().access_token;
+      const childId = approved.json().children[0].id;
+      const child = await t.request({ method: 'GET', url: `/api/${school.code}/people/${childId}`, token: parentToken });
+      expect(child.json()).toMatchObject({ firstName: 'Tomás', document: body.children[0].document });
+    });
+
+    it('rejects a registration: the children are withdrawn', async () => {
+      const { school, tree, admin, url } = await setup();
+      const created = await t.request({ method: 'POST', url, body: form(tree.classB, { children: [
+        { firstName: 'A', lastName: 'B', document: `K${Date.now()}`, birthday: '2015-01-01', course: tree.classA },
+        { firstName: 'C', lastName: 'B', document: `L${Date.now()}`, birthday: '2017-01-01' },
+      ] }) });
+      const rejected = await t.request({ method: 'POST', url: `/api/${school.code}/registrations/${created.json().personId}/reject`, token: await t.signIn(admin) });
+      expect(rejected.json().children.map((c: { course: { id: number }; enrollmentStatus: string }) => [c.course.id, c.enrollmentStatus])).toEqual([
+        [tree.classA, 'withdrawn'], [tree.classB, 'withdrawn'],
+      ]);
+    });
+
+    it('refuses an unknown verification token', async () => {
+      const { url } = await setup();
+      const res = await t.request({ method: 'POST', url: `${url}/verify`, body: { token: 'nope' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('invalid_verification_token');
+    });
+  },
+  { smtpUrl: smtp.url },
+);
+
+it('has the verification mail in all six languages, Spanish by default', () => {
+  expect(registrationMailLanguages.sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'pt']);
+  const values = { name: 'Ana', school: 'Los Andes', link: 'http://x/registration/verify?token=1' };
+  const subjects = new Set(registrationMailLanguages.map((l) => verificationMail(l, values).subject));
+  expect(subjects.size).toBe(6);
+  expect(verificationMail('xx', values).subject).toBe('Confirma tu correo para Los Andes');
+  for (const l of registrationMailLanguages) expect(verificationMail(l, values).text).toContain(values.link);
+});
