@@ -5,7 +5,8 @@ import { insertNode } from './modules/nodes/nodes.queries';
 import { multipartBody, tinyPng } from './test/multipart';
 import { multipartFile } from './modules/import/multipart-file';
 import { insertRegistration } from './modules/registration/registration.queries';
-import { basic, type SchoolTree, type TestPerson } from './test/factories';
+import { basic, type TestPerson } from './test/factories';
+import { makeWorld, type World } from './test/world';
 import { describeOnDatabases, type Org, type TestApp } from './test/harness';
 
 /**
@@ -13,25 +14,6 @@ import { describeOnDatabases, type Org, type TestApp } from './test/harness';
  * route has no row here (or a row names a route that no longer exists). A new endpoint adds a row;
  * a new kind of caller adds a key to `Callers` and a column to every row (TypeScript lists the gaps).
  */
-
-/**
- * One school with a class tree (school → section → grade → classes A and B): student A in class A with
- * parent A, student B in class B with parent B, a teacher of each class, a school admin, and an admin
- * of another school. Unless a row says otherwise, `:id` is student A (the person the path is about).
- */
-export interface World {
-  school: Org;
-  tree: SchoolTree;
-  studentA: TestPerson;
-  studentB: TestPerson;
-  parentA: TestPerson;
-  parentB: TestPerson;
-  teacherA: TestPerson;
-  teacherB: TestPerson;
-  admin: TestPerson;
-  otherSchool: Org;
-  otherAdmin: TestPerson;
-}
 
 const callers = {
   guest: () => null,
@@ -327,28 +309,6 @@ function fillPath(route: string, params: Record<string, string | number>): strin
     if (value === undefined) throw new Error(`No value for ${whole} in ${route}`);
     return encodeURIComponent(String(value));
   });
-}
-
-/** The world every row runs in (see World). */
-export async function makeWorld(t: TestApp): Promise<World> {
-  const school = await t.makeSchool();
-  const otherSchool = await t.makeSchool();
-  const tree = await t.makeTree(school);
-  const studentA = await t.makePerson(school, { role: 'student', node: tree.classA, firstName: 'Alba' });
-  const studentB = await t.makePerson(school, { role: 'student', node: tree.classB, firstName: 'Bruno', gender: 'male' });
-  return {
-    school,
-    tree,
-    studentA,
-    studentB,
-    parentA: await t.makePerson(school, { relativeOf: studentA, gender: 'male', firstName: 'Pablo' }),
-    parentB: await t.makePerson(school, { relativeOf: studentB, gender: 'female', firstName: 'Berta' }),
-    teacherA: await t.makePerson(school, { role: 'teacher', node: tree.classA, firstName: 'Teresa' }),
-    teacherB: await t.makePerson(school, { role: 'teacher', node: tree.classB, firstName: 'Tomás', gender: 'male' }),
-    admin: await t.makePerson(school, { role: 'admin', firstName: 'Adela' }),
-    otherSchool,
-    otherAdmin: await t.makePerson(otherSchool, { role: 'admin' }),
-  };
 }
 
 describeOnDatabases('authorization table', (t) => {

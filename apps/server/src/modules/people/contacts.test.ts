@@ -1,0 +1,59 @@
+import { beforeAll, expect, it } from 'vitest';
+import { describeOnDatabases } from '../../test/harness';
+import type { TestPerson } from '../../test/factories';
+import { makeWorld, type World } from '../../test/world';
+
+describeOnDatabases('GET people/{id}/contacts', (t) => {
+  let w: World;
+  let director: TestPerson;
+  let reception: TestPerson;
+  const contacts = async (viewer: TestPerson, id = viewer.id) => {
+    const res = await t.request({ method: 'GET', url: `/api/${w.school.code}/people/${id}/contacts`, token: await t.signIn(viewer) });
+    expect(res.statusCode).toBe(200);
+    return new Map<number, string[]>(res.json().map((c: { id: number; reasons: string[] }) => [c.id, c.reasons]));
+  };
+
+  beforeAll(async () => {
+    w = await makeWorld(t);
+    director = await t.makePerson(w.school, { role: 'group_director', node: w.tree.classA });
+    reception = await t.makePerson(w.school, { role: 'employee', node: w.tree.root });
+    await t.db.updateTable('people').set({ is_contact: 1 }).where('id', '=', reception.id).execute();
+  });
+
+  it("gives a parent their child's teachers and group director, flagged staff and their family", async () => {
+    const list = await contacts(w.parentA);
+    expect(list.get(w.teacherA.id)).toEqual(['teacher']);
+    expect(list.get(director.id)).toEqual(['group_director']);
+    expect(list.get(reception.id)).toEqual(['staff']);
+    expect(list.get(w.studentA.id)).toEqual(['relative']);
+    for (const stranger of [w.teacherB, w.parentB, w.studentB, w.admin]) expect(list.has(stranger.id)).toBe(false);
+    expect(list.has(w.parentA.id)).toBe(false);
+  });
+
+  it("gives a teacher their students and the students' parents, and colleagues", async () => {
+    const list = await contacts(w.teacherA);
+    expect(list.get(w.studentA.id)).toEqual(['student']);
+    expect(list.get(w.parentA.id)).toEqual(['student_relative']);
+    expect(list.get(w.teacherB.id)).toEqual(['colleague']);
+    expect(list.has(w.studentB.id)).toBe(false);
+    expect(list.has(w.parentB.id)).toBe(false);
+  });
+
+  it('gives a student their teachers and active classmates, not withdrawn ones', async () => {
+    const mate = await t.makePerson(w.school, { role: 'student', node: w.tree.classA });
+    const gone = await t.makePerson(w.school);
+    await t.enroll(gone, w.tree.classA, { status: 'withdrawn' });
+    const list = await contacts(w.studentA);
+    expect(list.get(w.teacherA.id)).toEqual(['teacher']);
+    expect(list.get(mate.id)).toEqual(['classmate']);
+    expect(list.has(gone.id)).toBe(false);
+    expect(list.get(w.parentA.id)).toEqual(['relative']);
+  });
+
+  it("lets a parent and an admin read a child's contacts, and nobody else", async () => {
+    expect((await contacts(w.parentA, w.studentA.id)).get(w.teacherA.id)).toEqual(['teacher']);
+    expect((await contacts(w.admin, w.studentA.id)).size).toBeGreaterThan(0);
+    const res = await t.request({ method: 'GET', url: `/api/${w.school.code}/people/${w.studentA.id}/contacts`, token: await t.signIn(w.teacherA) });
+    expect(res.statusCode).toBe(403);
+  });
+});

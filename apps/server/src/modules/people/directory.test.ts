@@ -1,0 +1,65 @@
+import { beforeAll, expect, it } from 'vitest';
+import { describeOnDatabases } from '../../test/harness';
+import type { TestPerson } from '../../test/factories';
+import { makeWorld, type World } from '../../test/world';
+
+describeOnDatabases('GET people (directory)', (t) => {
+  let w: World;
+  let pupils: TestPerson[];
+  const search = async (query: string, viewer: TestPerson = w.admin) =>
+    t.request({ method: 'GET', url: `/api/${w.school.code}/people?${query}`, token: await t.signIn(viewer) });
+
+  beforeAll(async () => {
+    w = await makeWorld(t);
+    pupils = [];
+    for (let i = 0; i < 25; i++) {
+      pupils.push(await t.makePerson(w.school, { role: 'student', node: w.tree.classB, firstName: `Zoe${i}`, lastName: `Zuluaga${String(i).padStart(2, '0')}` }));
+    }
+  });
+
+  it('pages 20 by default with the total in X-Total-Count, in "last name, first name" order', async () => {
+    const first = await search('role=student');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-total-count']).toBe('27');
+    expect(first.json()).toHaveLength(20);
+    const last = await search('role=student&page=2');
+    expect(last.json()).toHaveLength(7);
+    expect(last.json().at(-1)).toMatchObject({ id: pupils[24].id, firstName: 'Zoe24', roles: ['student'] });
+    const small = await search('role=student&limit=5&page=3');
+    expect(small.json().map((p: { id: number }) => p.id)).toEqual(pupils.slice(8, 13).map((p) => p.id));
+  });
+
+  it('finds by every word of a name or by document, case-insensitively, and escapes wildcards', async () => {
+    expect((await search('q=zoe1%20ZULUAGA12')).json().map((p: { id: number }) => p.id)).toEqual([pupils[12].id]);
+    const doc = await t.request({ method: 'GET', url: `/api/${w.school.code}/people/${pupils[3].id}`, token: await t.signIn(w.admin) });
+    const byDocument = await search(`q=${doc.json().document}`);
+    expect(byDocument.json().map((p: { id: number }) => p.id)).toEqual([pupils[3].id]);
+    expect((await search('q=%25')).headers['x-total-count']).toBe('0');
+  });
+
+  it('filters by role and by node, with descendants when asked', async () => {
+    const teachers = await search('role=teacher');
+    expect(teachers.json().map((p: { id: number }) => p.id).sort()).toEqual([w.teacherA.id, w.teacherB.id].sort());
+    expect((await search('role=relative')).headers['x-total-count']).toBe('2');
+    expect((await search('role=administrator')).json()).toEqual([expect.objectContaining({ id: w.admin.id, roles: ['administrator'] })]);
+    expect((await search(`node=${w.tree.classA}`)).headers['x-total-count']).toBe('2'); // student A, teacher A
+    expect((await search(`node=${w.tree.grade}`)).headers['x-total-count']).toBe('0');
+    expect((await search(`node=${w.tree.grade}&descendants=true`)).headers['x-total-count']).toBe('29');
+    expect((await search(`node=${w.tree.grade}&descendants=true&role=student&status=active`)).headers['x-total-count']).toBe('27');
+  });
+
+  it('is for staff: teachers see it, families get 403', async () => {
+    expect((await search('', w.teacherB)).statusCode).toBe(200);
+    expect((await search('', w.parentA)).statusCode).toBe(403);
+    expect((await search('', w.studentA)).statusCode).toBe(403);
+  });
+
+  it('refuses bad paging and filters with a clear 400', async () => {
+    for (const query of ['limit=101', 'limit=0', 'page=0', 'role=king', 'node=abc', 'status=expelled']) {
+      const res = await search(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error).toBe('invalid_request');
+    }
+    expect((await search('node=999999')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,103 @@
+import { beforeAll, expect, it } from 'vitest';
+import { describeOnDatabases } from '../../test/harness';
+import { makeWorld, type World } from '../../test/world';
+
+const cardKeys = ['avatar', 'firstName', 'id', 'lastName', 'lastName2', 'roles'];
+const clinic = { bloodType: 'O+', weight: 28.5, height: 131, medicalInsurance: 'Sura EPS' };
+
+describeOnDatabases('who sees what of a person', (t) => {
+  let w: World;
+  const profile = async (viewer: World['admin'], id: number, code = w.school.code) =>
+    t.request({ method: 'GET', url: `/api/${code}/people/${id}`, token: await t.signIn(viewer) });
+
+  beforeAll(async () => {
+    w = await makeWorld(t);
+    const res = await t.request({
+      method: 'PATCH',
+      url: `/api/${w.school.code}/people/${w.studentA.id}`,
+      token: await t.signIn(w.admin),
+      body: { clinic },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("shows parent A their child's full profile, groups, relatives and clinic data", async () => {
+    const res = await profile(w.parentA, w.studentA.id);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ id: w.studentA.id, email: `${w.studentA.username}@example.com`, language: 'es', clinic, roles: ['student'] });
+    expect(body.groups).toEqual([expect.objectContaining({ nodeId: w.tree.classA, nodeName: '3A', role: 'student', enrollmentStatus: 'active' })]);
+    expect(body.relatives).toEqual([expect.objectContaining({ id: w.parentA.id, kind: 'father' })]);
+  });
+
+  it('shows parent B only the public card of student A: no contact, no clinic data', async () => {
+    const res = await profile(w.parentB, w.studentA.id);
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json()).sort()).toEqual(cardKeys);
+  });
+
+  it("shows the teacher of A's class A's school data and clinic data, but not the family-only fields", async () => {
+    const body = (await profile(w.teacherA, w.studentA.id)).json();
+    expect(body).toMatchObject({ document: expect.any(String), email: expect.any(String), clinic });
+    expect(body.language).toBeUndefined();
+    expect(body.isAdmin).toBeUndefined();
+    // …and the school data (not the clinic data) of the student's parent.
+    const parent = (await profile(w.teacherA, w.parentA.id)).json();
+    expect(parent.mobile).toBeDefined();
+    expect(parent.clinic).toBeUndefined();
+  });
+
+  it('shows the teacher of another class only the card of student A', async () => {
+    expect(Object.keys((await profile(w.teacherB, w.studentA.id)).json()).sort()).toEqual(cardKeys);
+  });
+
+  it('shows employees school data without clinic data, and admins everything', async () => {
+    const employee = await t.makePerson(w.school, { role: 'employee', node: w.tree.root });
+    const seen = (await profile(employee, w.studentA.id)).json();
+    expect(seen.document).toBeDefined();
+    expect(seen.clinic).toBeUndefined();
+    expect((await profile(w.admin, w.studentA.id)).json()).toMatchObject({ clinic, isAdmin: false });
+  });
+
+  it('shows the student their own clinic data and refuses the other school (403) and its people (404)', async () => {
+    expect((await profile(w.studentA, w.studentA.id)).json().clinic).toEqual(clinic);
+    expect((await profile(w.otherAdmin, w.studentA.id)).statusCode).toBe(403);
+    expect((await profile(w.otherAdmin, w.studentA.id, w.otherSchool.code)).statusCode).toBe(404);
+  });
+
+  it('lists children and relatives with their kinds', async () => {
+    const token = await t.signIn(w.parentA);
+    const children = await t.request({ method: 'GET', url: `/api/${w.school.code}/people/${w.parentA.id}/children`, token });
+    expect(children.json()).toEqual([expect.objectContaining({ id: w.studentA.id, roles: ['student'] })]);
+    const relatives = await t.request({ method: 'GET', url: `/api/${w.school.code}/people/${w.parentA.id}/relatives`, token });
+    expect(relatives.json()).toEqual([expect.objectContaining({ id: w.studentA.id, kind: 'daughter' })]);
+    const foreign = await t.request({ method: 'GET', url: `/api/${w.school.code}/people/${w.parentB.id}/children`, token });
+    expect(foreign.statusCode).toBe(403);
+  });
+
+  it('answers POST allowed for the new paths from the same rules', async () => {
+    const paths = [
+      `people/${w.studentA.id}/relatives`,
+      `people/${w.studentB.id}/relatives`,
+      `people/${w.parentA.id}/contacts`,
+      `PUT people/${w.studentA.id}/avatar`,
+      `PATCH people/${w.studentA.id}`,
+      'people',
+      `nodes/${w.tree.classA}/members`,
+      `nodes/${w.tree.classB}/members`,
+      `POST nodes/${w.tree.classA}/members`,
+    ];
+    const res = await t.request({ method: 'POST', url: `/api/${w.school.code}/allowed`, token: await t.signIn(w.parentA), body: paths });
+    expect(res.json()).toEqual({
+      [paths[0]]: true,
+      [paths[1]]: false,
+      [paths[2]]: true,
+      [paths[3]]: true,
+      [paths[4]]: false,
+      people: false,
+      [paths[6]]: true,
+      [paths[7]]: false,
+      [paths[8]]: false,
+    });
+  });
+});
