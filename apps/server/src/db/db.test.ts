@@ -92,7 +92,7 @@ for (const kind of testDatabases) {
           .select(['r.person_id', 'n.name', 'r.kind'])
           .where('r.relative_id', '=', 3)
           .where('m.role', '=', 'student')
-          .where('n.name', '!=', 'Ruta 1')
+          .where('n.name', 'in', ['3A', '5A', '7A', '9A'])
           .orderBy('r.person_id')
           .execute();
         expect(children).toEqual([
@@ -103,6 +103,21 @@ for (const kind of testDatabases) {
         expect(teacherRoles.map((r) => r.role)).toEqual(expect.arrayContaining(['teacher', 'group_director']));
         const stepParents = await db.selectFrom('relationships').select('kind').where('kind', 'in', ['stepfather', 'stepmother']).execute();
         expect(stepParents).toHaveLength(2);
+
+        // Issue 3: groups, enrollments in several states, last year's outcomes, clinic data, contacts.
+        const statuses = await db.selectFrom('memberships').select('enrollment_status').distinct().where('role', '=', 'student').execute();
+        expect(statuses.map((r) => r.enrollment_status).sort()).toEqual(['active', 'inactive', 'inscribed', 'pending', 'suspended', 'withdrawn']);
+        const outcomes = await db.selectFrom('memberships').select('outcome').distinct().where('school_year', '=', '2025').execute();
+        expect(outcomes.map((r) => r.outcome).sort()).toEqual(['must_repeat', 'promoted', 'to_define']);
+        const groups = await db.selectFrom('nodes').select('name').where('name', 'in', ['Fútbol', 'Selección de baloncesto']).execute();
+        expect(groups).toHaveLength(2);
+        for (const type of await db.selectFrom('node_types').select(['singular', 'plural']).execute()) {
+          expect(Object.keys(JSON.parse(type.singular)).sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'pt']);
+          expect(Object.keys(JSON.parse(type.plural)).sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'pt']);
+        }
+        const student = await db.selectFrom('people').select(['blood_type', 'avatar']).where('username', '=', 'student').executeTakeFirstOrThrow();
+        expect(student).toEqual({ blood_type: 'O+', avatar: null });
+        expect(await db.selectFrom('people').select('id').where('is_contact', '=', 1).execute()).toHaveLength(2);
       } finally {
         await app.close();
         await fresh.drop();

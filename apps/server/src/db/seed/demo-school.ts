@@ -6,6 +6,7 @@ import { findNodeByName, insertMembership, insertNode, insertNodeType } from '..
 import { findPersonIdByUsername, findPersonIdsByDocument, insertPerson, upsertRelationshipPair } from '../../modules/people/people.queries';
 import { inverseKind } from '../../modules/people/relationships';
 import { insertRouteStops } from '../../modules/transport/transport.queries';
+import { peopleAndGroups } from './demo-groups';
 import type { DemoPerson, DemoStudent } from './demo-people';
 import { admin, driver, families, otherTeachers, parent, route1Stops, staff, studentAccount, teacher, teaching } from './demo-people';
 
@@ -165,4 +166,4 @@ const terms: SeedStep = {
 };
 
 /** Every demo step in order; a capability adds its step at the end (its name must never change). */
-export const demoSteps: SeedStep[] = [people, tree, transport, terms];
+export const demoSteps: SeedStep[] = [people, tree, transport, terms, peopleAndGroups];

@@ -41,7 +41,7 @@ export async function insertNode(
 export async function insertMembership(
   db: Database,
   orgId: number,
-  membership: { nodeId: number; personId: number; role: Role; enrollmentStatus?: string | null; schoolYear?: string | null },
+  membership: { nodeId: number; personId: number; role: Role; enrollmentStatus?: string | null; outcome?: string | null; schoolYear?: string | null },
 ): Promise<void> {
   await db
     .insertInto('memberships')
@@ -51,7 +51,7 @@ export async function insertMembership(
       person_id: membership.personId,
       role: membership.role,
       enrollment_status: membership.enrollmentStatus ?? (membership.role === 'student' ? 'active' : null),
-      outcome: null,
+      outcome: membership.outcome ?? null,
       school_year: membership.schoolYear ?? null,
       created_at: nowIso(),
     })
