@@ -1,4 +1,5 @@
 import { AudienceRuleError, parseAudienceRule, type AudiencePreview, type AudiencePreviewRequest, type AudienceRule } from '@patio/core';
+import { SqliteAdapter } from 'kysely';
 import type { Database } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
 import type { RequestContext } from '../../http/context';
@@ -23,30 +24,19 @@ export function checkAudienceRule(rules: unknown): AudienceRule {
 /** The SELECT of matching people ids (and, when asked, their parent-like relatives). */
 async function audienceQuery(db: Database, orgId: number, rules: unknown, options: { includeRelatives?: boolean }) {
   const rule = checkAudienceRule(rules);
-  const translator = new AudienceSql(orgId, new NodeTree(await findNodeTree(db, orgId)));
+  const isSqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const translator = new AudienceSql(orgId, new NodeTree(await findNodeTree(db, orgId)), isSqlite);
   // Translate before building so a rule error (unknown node, debtor) is thrown here, synchronously.
   const matched = db.selectFrom('people').select('people.id').where(scopedToOrg(orgId, 'people')).where((eb) => translator.where(eb, rule));
   matched.compile();
   if (!options.includeRelatives) return matched;
-  return db
-    .selectFrom('people')
-    .select('people.id')
-    .where(scopedToOrg(orgId, 'people'))
-    .where((eb) =>
-      eb.or([
-        eb('people.id', 'in', matched),
-        eb(
-          'people.id',
-          'in',
-          eb
-            .selectFrom('relationships')
-            .select('relationships.relative_id')
-            .where('relationships.org_id', '=', orgId)
-            .where('relationships.kind', 'in', [...parentLikeKinds])
-            .where('relationships.person_id', 'in', matched),
-        ),
-      ]),
-    );
+  const relatives = db
+    .selectFrom('relationships')
+    .select('relationships.relative_id as id')
+    .where('relationships.org_id', '=', orgId)
+    .where('relationships.kind', 'in', [...parentLikeKinds])
+    .where('relationships.person_id', 'in', matched);
+  return matched.union(relatives);
 }
 
 /**
@@ -60,8 +50,8 @@ export async function resolveAudience(
   options: { includeRelatives?: boolean } = {},
 ): Promise<{ personIds: number[]; count: number }> {
   const query = await audienceQuery(db, orgId, rules, options);
-  const rows = await query.orderBy('people.id').execute();
-  const personIds = rows.map((r) => r.id);
+  const rows = await query.execute();
+  const personIds = rows.map((r) => r.id).sort((a, b) => a - b);
   return { personIds, count: personIds.length };
 }
 
