@@ -269,6 +269,7 @@ export const de: Dictionary = {
     },
   },
   nodes: {
+    breadcrumbs: 'Ort in der Schule',
     tree: 'Aufbau der Schule',
     emptyTitle: 'Die Schule hat noch keine Gruppen',
     emptyBody: 'Ein Administrator legt Bereiche, Stufen und Klassen an; danach kannst du die Schüler importieren.',
@@ -310,6 +311,7 @@ export const de: Dictionary = {
     row: 'Zeile',
     unnamedColumn: 'Spalte {{number}}',
     ignoreColumn: 'Nicht importieren',
+    rowProblem: 'Zeile {{row}}: {{problem}}',
     rowProblems: 'Probleme in Zeile {{row}}',
     otherProblems: 'Weitere Probleme der Datei',
     errorCount_one: 'Vor dem Import ist {{count}} Problem zu beheben.',

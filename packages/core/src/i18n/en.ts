@@ -269,6 +269,7 @@ export const en: Dictionary = {
     },
   },
   nodes: {
+    breadcrumbs: 'Place in the school',
     tree: 'School structure',
     emptyTitle: 'The school has no groups yet',
     emptyBody: 'An administrator creates the sections, grades and classes; then you can import the students.',
@@ -310,6 +311,7 @@ export const en: Dictionary = {
     row: 'Row',
     unnamedColumn: 'Column {{number}}',
     ignoreColumn: 'Do not import',
+    rowProblem: 'Row {{row}}: {{problem}}',
     rowProblems: 'Problems in row {{row}}',
     otherProblems: 'Other problems in the file',
     errorCount_one: 'There is {{count}} problem to fix before importing.',

@@ -271,6 +271,7 @@ export const es = {
     },
   },
   nodes: {
+    breadcrumbs: 'Ubicación en el colegio',
     tree: 'Estructura del colegio',
     emptyTitle: 'El colegio aún no tiene grupos',
     emptyBody: 'Un administrador crea las secciones, grados y cursos; luego podrás importar a los estudiantes.',
@@ -312,6 +313,7 @@ export const es = {
     row: 'Fila',
     unnamedColumn: 'Columna {{number}}',
     ignoreColumn: 'No importar',
+    rowProblem: 'Fila {{row}}: {{problem}}',
     rowProblems: 'Problemas de la fila {{row}}',
     otherProblems: 'Otros problemas del archivo',
     errorCount_one: 'Hay {{count}} problema por corregir antes de importar.',

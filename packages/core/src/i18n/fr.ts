@@ -269,6 +269,7 @@ export const fr: Dictionary = {
     },
   },
   nodes: {
+    breadcrumbs: 'Emplacement dans l’école',
     tree: 'Organisation de l’école',
     emptyTitle: 'L’école n’a pas encore de groupes',
     emptyBody: 'Un administrateur crée les sections, niveaux et classes ; ensuite vous pourrez importer les élèves.',
@@ -310,6 +311,7 @@ export const fr: Dictionary = {
     row: 'Ligne',
     unnamedColumn: 'Colonne {{number}}',
     ignoreColumn: 'Ne pas importer',
+    rowProblem: 'Ligne {{row}} : {{problem}}',
     rowProblems: 'Problèmes de la ligne {{row}}',
     otherProblems: 'Autres problèmes du fichier',
     errorCount_one: 'Il reste {{count}} problème à corriger avant l’import.',

@@ -269,6 +269,7 @@ export const it: Dictionary = {
     },
   },
   nodes: {
+    breadcrumbs: 'Posizione nella scuola',
     tree: 'Struttura della scuola',
     emptyTitle: 'La scuola non ha ancora gruppi',
     emptyBody: 'Un amministratore crea sezioni, anni e classi; poi potrai importare gli studenti.',
@@ -310,6 +311,7 @@ export const it: Dictionary = {
     row: 'Riga',
     unnamedColumn: 'Colonna {{number}}',
     ignoreColumn: 'Non importare',
+    rowProblem: 'Riga {{row}}: {{problem}}',
     rowProblems: 'Problemi della riga {{row}}',
     otherProblems: 'Altri problemi del file',
     errorCount_one: 'C’è {{count}} problema da correggere prima di importare.',

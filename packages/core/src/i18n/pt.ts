@@ -269,6 +269,7 @@ export const pt: Dictionary = {
     },
   },
   nodes: {
+    breadcrumbs: 'Localização na escola',
     tree: 'Estrutura da escola',
     emptyTitle: 'A escola ainda não tem grupos',
     emptyBody: 'Um administrador cria as secções, anos e turmas; depois poderá importar os alunos.',
@@ -310,6 +311,7 @@ export const pt: Dictionary = {
     row: 'Linha',
     unnamedColumn: 'Coluna {{number}}',
     ignoreColumn: 'Não importar',
+    rowProblem: 'Linha {{row}}: {{problem}}',
     rowProblems: 'Problemas da linha {{row}}',
     otherProblems: 'Outros problemas do ficheiro',
     errorCount_one: 'Há {{count}} problema a corrigir antes de importar.',

@@ -10,9 +10,7 @@ import { RefusalMessage } from '../people/RefusalMessage';
 import { useSignedInId } from '../people/useSignedInId';
 import peopleClasses from '../people/people.module.css';
 import { groupOf, useContacts, type Contact, type ContactGroup } from './useContacts';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Title.css';
+import '../people/mantineStyles';
 
 const GROUPS: ContactGroup[] = ['teachers', 'staff', 'family', 'members'];
 

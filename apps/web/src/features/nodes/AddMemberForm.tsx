@@ -10,6 +10,7 @@ import { SEARCH_DEBOUNCE_MS } from '../people/PeopleDirectory';
 import { usePeopleSearch } from '../people/usePeople';
 import { useMemberChanges } from './useNodes';
 import classes from './nodes.module.css';
+import '../people/mantineStyles';
 
 /** Roles a membership can carry (spec §3 Role labels; relatives come from families, not groups). */
 export const MEMBER_ROLES = ['student', 'teacher', 'substitute_teacher', 'group_director', 'employee'] as const;

@@ -9,7 +9,7 @@ import { NodeFrame } from './NodeFrame';
 import { typeNameOf } from './types';
 import { useNodeChildren } from './useNodes';
 import classes from './nodes.module.css';
-import '@mantine/core/styles/Loader.css';
+import '../people/mantineStyles';
 
 /** /nodes/{nodeId}/nodes: the node's sub-groups. */
 export function NodeChildrenPage() {

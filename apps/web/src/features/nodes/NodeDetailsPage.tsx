@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
@@ -13,14 +13,7 @@ import { NodeFrame, useNodeAdmin } from './NodeFrame';
 import { typeNameOf, type NodeMember } from './types';
 import { useMemberChanges, useNode, useNodeMembers } from './useNodes';
 import classes from './nodes.module.css';
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/UnstyledButton.css';
+import '../people/mantineStyles';
 
 function MemberItem({ nodeId, member, canRemove }: { nodeId: number; member: NodeMember; canRemove: boolean }) {
   const { t } = useTranslation();
@@ -66,7 +59,22 @@ export function NodeDetailsPage() {
     const type = typeNameOf(node.data, language);
     body = (
       <Stack gap="md">
-        {type && <p style={{ margin: 0, color: '#495057' }}>{type}</p>}
+        <div>
+          {(node.data.path?.length ?? 0) > 0 && (
+            <nav aria-label={t('nodes.breadcrumbs')}>
+              <ol className={classes.breadcrumbs}>
+                {node.data.path!.filter((p) => p.id !== nodeId).map((p) => (
+                  <li key={p.id}>
+                    <Link to={`/nodes/${p.id}`}>{p.name}</Link>
+                  </li>
+                ))}
+              </ol>
+            </nav>
+          )}
+          <p style={{ margin: '4px 0 0', color: '#495057' }}>
+            {[type, node.data.memberCount !== undefined ? t('nodes.memberCount', { count: node.data.memberCount }) : ''].filter(Boolean).join(' · ')}
+          </p>
+        </div>
         <Paper withBorder p="md" radius="md" component="section" aria-labelledby="node-members">
           <Title order={2} size="h4" id="node-members" mb="xs">
             {t('nodes.members')}

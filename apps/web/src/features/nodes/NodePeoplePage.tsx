@@ -9,8 +9,7 @@ import { RefusalMessage } from '../people/RefusalMessage';
 import { usePeopleSearch } from '../people/usePeople';
 import { VirtualPeopleList } from '../people/VirtualPeopleList';
 import { NodeFrame } from './NodeFrame';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Loader.css';
+import '../people/mantineStyles';
 
 /** /nodes/{nodeId}/people: everyone in the node and below it, searchable. */
 export function NodePeoplePage() {

@@ -11,7 +11,7 @@ import { RefusalMessage } from '../people/RefusalMessage';
 import { flattenTree, typeNameOf, type SchoolNode } from './types';
 import { useNodeTree } from './useNodes';
 import classes from './nodes.module.css';
-import '@mantine/core/styles/Loader.css';
+import '../people/mantineStyles';
 
 interface Branch {
   node: SchoolNode;

@@ -12,7 +12,7 @@ import { RefusalMessage } from './RefusalMessage';
 import { readMembership } from './types';
 import { useChildren, usePerson } from './usePeople';
 import classes from './people.module.css';
-import '@mantine/core/styles/Loader.css';
+import './mantineStyles';
 
 /** /people/{personId}/children: the person's children as cards that open their profiles. */
 export function ChildrenPage() {

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Badge, Paper, Title } from '@mantine/core';
+import { Paper, Title } from '@mantine/core';
 import { labelOf } from './labels';
 import type { Membership } from './types';
 import classes from './profile.module.css';
-import '@mantine/core/styles/Badge.css';
+import './mantineStyles';
 
 /** Groups the person belongs to: role (spec §3 Role labels) and, for students, enrollment status and outcome. */
 export function MembershipsSection({ memberships }: { memberships: Membership[] }) {
@@ -26,14 +26,12 @@ export function MembershipsSection({ memberships }: { memberships: Membership[] 
             </span>
             <span>
               {m.enrollmentStatus && (
-                <Badge variant="light" color={m.enrollmentStatus === 'active' ? 'green.9' : 'gray.8'} radius="sm" tt="none" size="md">
+                <span className={`${classes.pill} ${m.enrollmentStatus === 'active' ? classes.pillActive : ''}`}>
                   {t('person.enrollmentStatus', { status: labelOf(t, 'enrollment', m.enrollmentStatus) })}
-                </Badge>
+                </span>
               )}
               {m.outcome && (
-                <Badge variant="outline" color="gray.8" radius="sm" tt="none" size="md" ml={6}>
-                  {labelOf(t, 'outcomes', m.outcome)}
-                </Badge>
+                <span className={classes.pill}>{labelOf(t, 'outcomes', m.outcome)}</span>
               )}
             </span>
           </li>

@@ -12,9 +12,7 @@ import { RefusalMessage } from './RefusalMessage';
 import { usePeopleSearch } from './usePeople';
 import { VirtualPeopleList } from './VirtualPeopleList';
 import classes from './people.module.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/VisuallyHidden.css';
+import './mantineStyles';
 
 /** Typing waits this long before searching, so each keystroke does not ask the server. */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -5,7 +5,7 @@ import { PageShell } from '../../ui/PageShell';
 import { ContactsView } from '../contacts/ContactsView';
 import { useAllowedPaths } from '../more/useAllowedPaths';
 import { PeopleDirectory } from './PeopleDirectory';
-import '@mantine/core/styles/SegmentedControl.css';
+import './mantineStyles';
 
 type View = 'contacts' | 'directory';
 

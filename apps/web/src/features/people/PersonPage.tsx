@@ -1,11 +1,9 @@
 import { Link, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, Group, Loader, Paper, Stack } from '@mantine/core';
 import { IconMail, IconMessage, IconPhone, IconUsersGroup } from '@tabler/icons-react';
 import { formatFullName } from '@patio/core/people/displayName';
 import { useGoBack } from '../../app/back/useGoBack';
-import { useServices } from '../../app/services';
 import { PageShell } from '../../ui/PageShell';
 import { labelOf } from './labels';
 import { MembershipsSection } from './MembershipsSection';
@@ -13,29 +11,12 @@ import { PersonAvatar } from './PersonAvatar';
 import { ProfileFacts } from './ProfileFacts';
 import { RefusalMessage } from './RefusalMessage';
 import { RelativesSection } from './RelativesSection';
-import { readMembership, type Relative } from './types';
+import { readMembership } from './types';
 import { usePerson } from './usePeople';
 import classes from './profile.module.css';
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/UnstyledButton.css';
+import './mantineStyles';
 
 const CHILD_KINDS = ['son', 'daughter', 'stepson', 'stepdaughter', 'ward', 'grandson', 'granddaughter'];
-
-/** GET people/{id}/relatives when the profile did not carry them; refusals simply mean "not shown". */
-function useRelatives(personId: number, needed: boolean) {
-  const { api } = useServices();
-  return useQuery({
-    queryKey: ['person', personId, 'relatives'],
-    queryFn: () => api.get<Relative[]>(`people/${personId}/relatives`),
-    enabled: needed,
-    retry: false,
-  });
-}
 
 /** /person/{personId}: the profile, its relatives and groups, and ways to get in touch. */
 export function PersonPage() {
@@ -43,7 +24,6 @@ export function PersonPage() {
   const goBack = useGoBack('/people');
   const personId = Number(useParams().personId);
   const person = usePerson(personId);
-  const relatives = useRelatives(personId, person.isSuccess && person.data.relatives === undefined);
 
   const title = person.data ? formatFullName(person.data) || t('people.unnamed') : t('screens.person');
   let body;
@@ -51,7 +31,8 @@ export function PersonPage() {
   else if (person.isError) body = <RefusalMessage error={person.error} onRetry={() => void person.refetch()} />;
   else {
     const p = person.data;
-    const family = p.relatives ?? relatives.data ?? [];
+    // Relatives come with the profile when the caller may see them (absent otherwise).
+    const family = p.relatives ?? [];
     const memberships = (p.groups ?? p.memberships ?? []).map(readMembership);
     const hasChildren = family.some((r) => CHILD_KINDS.includes(r.kind));
     const roles = [...(p.isAdmin ? ['administrator'] : []), ...(p.roles ?? [])].map((r) => labelOf(t, 'roles', r));

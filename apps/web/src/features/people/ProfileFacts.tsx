@@ -4,6 +4,7 @@ import type { LanguageCode } from '@patio/core/i18n/index';
 import { useSessionState } from '../../app/services';
 import type { PersonProfile } from './types';
 import classes from './profile.module.css';
+import './mantineStyles';
 
 /** A birthday 'YYYY-MM-DD' as a long date in the interface language, without time-zone drift. */
 export function formatBirthday(value: string, language: LanguageCode): string {

@@ -4,6 +4,7 @@ import { labelOf } from './labels';
 import { PersonRow } from './PersonRow';
 import type { Relative } from './types';
 import classes from './profile.module.css';
+import './mantineStyles';
 
 /** The person's relatives, each with what they are to the person (spec §3 Relationship kinds). */
 export function RelativesSection({ relatives }: { relatives: Relative[] }) {

@@ -7,6 +7,7 @@ import { describeError } from '../auth/describeError';
 import { PersonAvatar } from '../people/PersonAvatar';
 import type { PersonProfile } from '../people/types';
 import { useOwnProfile } from './useOwnProfile';
+import '../people/mantineStyles';
 
 /** Largest picture accepted before sending it. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;

@@ -6,6 +6,7 @@ import { describeError } from '../auth/describeError';
 import type { PersonProfile } from '../people/types';
 import { useOwnProfile } from './useOwnProfile';
 import { isValidEmail } from './validateEmail';
+import '../people/mantineStyles';
 
 /** spec §5: the server's English wording of a badly formed address. */
 const EMAIL_FORMAT_MESSAGE = 'The email does not have a valid format';

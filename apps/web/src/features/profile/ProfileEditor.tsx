@@ -5,8 +5,7 @@ import { usePerson } from '../people/usePeople';
 import { useSignedInId } from '../people/useSignedInId';
 import { AvatarEditor } from './AvatarEditor';
 import { ContactDataForm } from './ContactDataForm';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Group.css';
+import '../people/mantineStyles';
 
 /** /settings: the signed-in person's picture, email and mobile. */
 export function ProfileEditor() {

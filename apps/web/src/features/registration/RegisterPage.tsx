@@ -23,6 +23,11 @@ import { useRegistrationInfo } from './useRegistrationInfo';
 /** The kinds a relative other than the registering parent can be to the children. */
 const RELATIVE_KINDS = RELATIONSHIP_KINDS.filter((k) => !['son', 'daughter', 'stepson', 'stepdaughter', 'grandson', 'granddaughter', 'nephew', 'niece', 'ward'].includes(k));
 
+/** Takes keyboard and screen-reader users to the first field to fix, once the errors are drawn. */
+function focusFirstError(): void {
+  setTimeout(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus(), 0);
+}
+
 /** /register: a family registers itself (spec §3 Registration form, §5 messages) and is asked to check its email (§2). */
 export function RegisterPage() {
   const { t } = useTranslation();
@@ -48,6 +53,7 @@ export function RegisterPage() {
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setFailure(t('registration.fixErrors', { count: Object.keys(found).length }));
+      focusFirstError();
       return;
     }
     setBusy(true);
@@ -59,6 +65,7 @@ export function RegisterPage() {
       if (caught instanceof ApiError && caught.status === 400 && Array.isArray(details)) {
         setErrors(Object.fromEntries(details.map((d) => [normalisePath(d.path), d.code ?? d.message])));
         setFailure(t('registration.fixErrors', { count: details.length }));
+        focusFirstError();
       } else if (caught instanceof ApiError && caught.status === 403) {
         setFailure(t('registration.closed'));
       } else {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api/ApiError';
@@ -11,7 +11,7 @@ import { findSchool } from '../auth/findSchool';
 import { PublicLayout } from '../auth/PublicLayout';
 import authClasses from '../auth/PublicLayout.module.css';
 
-type Outcome = { state: 'working' } | { state: 'verified'; status: string } | { state: 'failed'; message: string };
+type Outcome = { state: 'working' } | { state: 'verified'; status: string } | { state: 'failed'; error: unknown };
 
 /**
  * /registration/verify?school=&token=: the link of the verification email. It finds the school when
@@ -26,8 +26,11 @@ export function VerifyPage() {
   const code = params.get('school');
   const token = params.get('token');
 
+  // A link works once: the request is sent once per page, whatever re-renders follow.
+  const started = useRef(false);
   useEffect(() => {
-    let current = true;
+    if (started.current) return;
+    started.current = true;
     async function verify(): Promise<void> {
       if (!token) throw new ApiError(400, { error: 'token_required' }, 'registration/verify');
       if (code && store.getState().school?.code !== code) {
@@ -35,18 +38,12 @@ export function VerifyPage() {
         session.chooseSchool(entry.url, { code, title: entry.title, logo: entry.logo ?? null });
       }
       const answer = await api.post<{ status?: string }>('registration/verify', { token });
-      if (current) setOutcome({ state: 'verified', status: answer?.status ?? 'pending' });
+      setOutcome({ state: 'verified', status: answer?.status ?? 'pending' });
     }
-    verify().catch((error: unknown) => {
-      if (!current) return;
-      const refused = error instanceof ApiError && [400, 404, 409, 410].includes(error.status);
-      setOutcome({ state: 'failed', message: refused ? t('registration.verifyInvalid') : describeError(t, error) });
-    });
-    return () => {
-      current = false;
-    };
-  }, [api, session, store, code, token, t]);
+    verify().catch((error: unknown) => setOutcome({ state: 'failed', error }));
+  }, [api, session, store, code, token]);
 
+  const refused = outcome.state === 'failed' && outcome.error instanceof ApiError && [400, 404, 409, 410].includes(outcome.error.status);
   return (
     <PublicLayout brand={<Brand name={school?.title ?? t('common.appName')} logo={school?.logo} logoAlt={t('login.schoolLogo', { school: school?.title ?? '' })} />}>
       <h1>{t('registration.verifyTitle')}</h1>
@@ -57,7 +54,7 @@ export function VerifyPage() {
         </div>
       )}
       {outcome.state === 'verified' && <Notice>{outcome.status === 'approved' ? t('registration.verifiedApproved') : t('registration.verifiedPending')}</Notice>}
-      {outcome.state === 'failed' && <Notice tone="error">{outcome.message}</Notice>}
+      {outcome.state === 'failed' && <Notice tone="error">{refused ? t('registration.verifyInvalid') : describeError(t, outcome.error)}</Notice>}
       {outcome.state !== 'working' && <Link to="/login">{t('registration.backToLogin')}</Link>}
     </PublicLayout>
   );

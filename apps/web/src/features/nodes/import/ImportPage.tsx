@@ -12,13 +12,7 @@ import { describeRowError, ImportPreview } from './ImportPreview';
 import { ImportReport } from './ImportReport';
 import { useImport } from './useImport';
 import classes from './import.module.css';
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Progress.css';
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/UnstyledButton.css';
+import '../../people/mantineStyles';
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

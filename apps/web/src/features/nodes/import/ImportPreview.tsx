@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Import, ImportField, ImportMapping, ImportRowError } from '@patio/core/schemas/import';
 import { IMPORT_FIELD_KEYS as IMPORT_FIELDS } from '../../people/labels';
@@ -69,23 +70,29 @@ export function ImportPreview({ draft, disabled, onRemap }: ImportPreviewProps) 
             const errors = errorsByRow.get(rowNumber) ?? [];
             const badColumns = new Set(errors.map((e) => draft.mapping[e.field as ImportField]).filter((c): c is number => typeof c === 'number'));
             return (
-              <tr key={rowNumber} className={errors.length > 0 ? classes.rowError : undefined}>
-                <th scope="row" className={classes.rowNumber}>
-                  {rowNumber}
-                  {errors.length > 0 && (
-                    <ul className={classes.errorList} aria-label={t('import.rowProblems', { row: rowNumber })}>
-                      {errors.map((error, i) => (
-                        <li key={i}>{describeRowError(t, error)}</li>
-                      ))}
-                    </ul>
-                  )}
-                </th>
-                {draft.columns.map((_, column) => (
-                  <td key={column} className={badColumns.has(column) ? classes.cellError : undefined}>
-                    {row[column] ?? ''}
-                  </td>
-                ))}
-              </tr>
+              <Fragment key={rowNumber}>
+                <tr className={errors.length > 0 ? classes.rowError : undefined}>
+                  <th scope="row" className={classes.rowNumber}>
+                    {rowNumber}
+                  </th>
+                  {draft.columns.map((_, column) => (
+                    <td key={column} className={badColumns.has(column) ? classes.cellError : undefined}>
+                      {row[column] ?? ''}
+                    </td>
+                  ))}
+                </tr>
+                {errors.length > 0 && (
+                  <tr className={classes.rowError}>
+                    <td colSpan={draft.columns.length + 1} className={classes.errorCell}>
+                      <ul className={classes.errorList} aria-label={t('import.rowProblems', { row: rowNumber })}>
+                        {errors.map((error, i) => (
+                          <li key={i}>{t('import.rowProblem', { row: rowNumber, problem: describeRowError(t, error) })}</li>
+                        ))}
+                      </ul>
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             );
           })}
         </tbody>

@@ -42,7 +42,7 @@ describe('import screen', () => {
     const input = container.querySelector('input[type="file"]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['Nombres;Apellido\n'], 'estudiantes.csv', { type: 'text/csv' })] } });
 
-    expect(await screen.findByText('«Correo del familiar» no es un correo válido.')).toBeTruthy();
+    expect(await screen.findByText('Fila 3: «Correo del familiar» no es un correo válido.')).toBeTruthy();
     expect(screen.getByText('Hay 1 problema por corregir antes de importar.')).toBeTruthy();
     const commit = screen.getByRole('button', { name: 'Importar 2 filas' }) as HTMLButtonElement;
     expect(commit.disabled).toBe(true);
