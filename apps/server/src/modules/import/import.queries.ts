@@ -100,14 +100,18 @@ export async function updateImportDraft(db: Database, orgId: number, id: number,
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** draft → committing in one statement, so two concurrent commits cannot both start. */
+/** A commit silent for this long died with its process (its transaction rolled back): it may be retried. */
+export const STALE_COMMIT_MS = 10 * 60_000;
+
+/** draft (or a stale commit) → committing in one statement, so two concurrent commits cannot both start. */
 export async function claimImport(db: Database, orgId: number, id: number): Promise<boolean> {
+  const staleBefore = new Date(Date.now() - STALE_COMMIT_MS).toISOString();
   const result = await db
     .updateTable('imports')
     .set({ status: 'committing', processed: 0, updated_at: nowIso() })
     .where(scopedToOrg(orgId))
     .where('id', '=', id)
-    .where('status', '=', 'draft')
+    .where((eb) => eb.or([eb('status', '=', 'draft'), eb.and([eb('status', '=', 'committing'), eb('updated_at', '<', staleBefore)])]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
