@@ -34,6 +34,8 @@ describeOnDatabases('GET people (directory)', (t) => {
     const doc = await t.request({ method: 'GET', url: `/api/${w.school.code}/people/${pupils[3].id}`, token: await t.signIn(w.admin) });
     const byDocument = await search(`q=${doc.json().document}`);
     expect(byDocument.json().map((p: { id: number }) => p.id)).toEqual([pupils[3].id]);
+    // Teachers do not see everyone's document, so they cannot search by it either.
+    expect((await search(`q=${doc.json().document}`, w.teacherB)).headers['x-total-count']).toBe('0');
     expect((await search('q=%25')).headers['x-total-count']).toBe('0');
   });
 

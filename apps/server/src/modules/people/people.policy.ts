@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { notFound } from '../../http/errors';
-import type { Caller, PolicyContext } from '../../policy/policy';
+import type { PolicyContext } from '../../policy/policy';
 import { definePolicy, isStaff, zId } from '../../policy/policy';
 import { avatarFilePattern } from './avatar.service';
 import { personExists } from './people.queries';
-import { actsForPerson, canSeeSchoolData, profileAccess } from './people.visibility';
+import { actsForPerson, canSeeSchoolData } from './people.visibility';
 
 const byId = z.object({ id: zId });
 type ById = PolicyContext<{ id: number }>;
@@ -13,11 +13,6 @@ type ById = PolicyContext<{ id: number }>;
 /** Unknown (or other-school) ids are 404 for everyone who could otherwise ask. */
 async function requirePerson(db: Database, orgId: number, id: number): Promise<void> {
   if (!(await personExists(db, orgId, id))) throw notFound('There is no such person in this school');
-}
-
-/** Full profile: the person, their relatives (either direction) and school administrators. */
-export async function canSeeFullProfile(db: Database, caller: Caller, personId: number): Promise<boolean> {
-  return (await profileAccess(db, caller, personId)).level === 'full';
 }
 
 /** Who may see the school data of `:id` (children, relatives): see people.visibility.ts. */

@@ -175,8 +175,6 @@ export async function findPersonIdByUsername(db: Database, orgId: number, userna
   return row?.id ?? null;
 }
 
-const activeStatuses = ['active', 'inscribed', 'pending', 'suspended'];
-
 /** How a person relates to the nodes a teacher teaches (for profileAccess). */
 export async function findTeachingLinks(db: Database, orgId: number, nodeIds: number[], personId: number) {
   const memberships = await db
@@ -350,7 +348,6 @@ export async function findParentLikeRelativeIds(db: Database, orgId: number, per
   return [...out];
 }
 
-export { activeStatuses, staffRoles, teachingRoles };
 
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];

@@ -19,7 +19,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Search the directory',
       description:
         'Staff only (administrators, employees, teachers); families get 403 and use their Contacts. `q` matches ' +
-        'every word against first name, last names and document; `role`, `node` (with `descendants=true` its ' +
+        'every word against first name, last names and (for administrators and employees) document; `role`, `node` (with `descendants=true` its ' +
         'subtree) and `status` (enrollment) filter. Body: public cards in "last name, first name" order; the ' +
         'total is in the `X-Total-Count` header.',
       params: paramsOf(peoplePolicies.searchPeople),

@@ -82,6 +82,7 @@ export async function getPerson(ctx: RequestContext, personId: number): Promise<
 
 /** GET people: one page of the directory (staff only, see the policy) and the total. */
 export async function searchPeople(ctx: RequestContext, query: PeopleQuery): Promise<{ items: PersonCard[]; total: number }> {
+  const caller = requireCaller(ctx);
   let nodeIds: number[] | undefined;
   if (query.node) {
     const nodes = await findNodes(ctx.db, ctx.org.id);
@@ -92,7 +93,8 @@ export async function searchPeople(ctx: RequestContext, query: PeopleQuery): Pro
   const { rows, total } = await searchPeopleRows(
     ctx.db,
     ctx.org.id,
-    { words, role: query.role, nodeIds, status: query.status },
+    // Documents are school data of everyone only for administrators and employees.
+    { words, matchDocument: caller.isSchoolWide, role: query.role, nodeIds, status: query.status },
     { offset: (query.page - 1) * query.limit, limit: query.limit },
   );
   return { items: await cardsOf(ctx, [], rows), total };

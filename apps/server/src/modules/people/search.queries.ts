@@ -6,8 +6,9 @@ import type { CardRow } from './people.queries';
 import { parentLikeKinds } from './relationships';
 
 export interface PeopleFilter {
-  /** Words that must each appear in a name or the document. */
+  /** Words that must each appear in a name (or the document, when `matchDocument`). */
   words: string[];
+  matchDocument: boolean;
   role?: string;
   /** The node (and, when asked, its descendants). */
   nodeIds?: number[];
@@ -24,7 +25,8 @@ function filterPeople(eb: Eb, orgId: number, filter: PeopleFilter) {
   for (const word of filter.words) {
     const pattern = containsPattern(word);
     const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-    conditions.push(eb.or([like('people.first_name'), like('people.last_name'), like('people.last_name2'), like('people.document')]));
+    const columns = ['people.first_name', 'people.last_name', 'people.last_name2', ...(filter.matchDocument ? ['people.document'] : [])];
+    conditions.push(eb.or(columns.map(like)));
   }
   const membershipRole = filter.role && !['administrator', 'relative'].includes(filter.role) ? filter.role : undefined;
   if (filter.role === 'administrator') conditions.push(eb('people.is_admin', '=', 1));
