@@ -10,9 +10,10 @@ import { typeNameOf } from './types';
 import { useNodeChildren } from './useNodes';
 import classes from './nodes.module.css';
 import '../people/mantineStyles';
+import { withDirectoryTerms } from '../people/withDirectoryTerms';
 
 /** /nodes/{nodeId}/nodes: the node's sub-groups. */
-export function NodeChildrenPage() {
+export const NodeChildrenPage = withDirectoryTerms(function NodeChildrenPage() {
   const { t } = useTranslation();
   const language = useSessionState((s) => s.language);
   const nodeId = Number(useParams().nodeId);
@@ -37,4 +38,4 @@ export function NodeChildrenPage() {
     );
   }
   return <NodeFrame nodeId={nodeId}>{body}</NodeFrame>;
-}
+});

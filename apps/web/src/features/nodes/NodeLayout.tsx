@@ -1,7 +1,8 @@
 import { useOutlet } from 'react-router';
 import { NodeDetailsPage } from './NodeDetailsPage';
+import { withDirectoryTerms } from '../people/withDirectoryTerms';
 
 /** /nodes/{nodeId}: the node itself, or one of its child screens (people, nodes, import, posts). */
-export function NodeLayout() {
+export const NodeLayout = withDirectoryTerms(function NodeLayout() {
   return useOutlet() ?? <NodeDetailsPage />;
-}
+});

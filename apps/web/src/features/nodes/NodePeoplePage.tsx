@@ -10,9 +10,10 @@ import { usePeopleSearch } from '../people/usePeople';
 import { VirtualPeopleList } from '../people/VirtualPeopleList';
 import { NodeFrame } from './NodeFrame';
 import '../people/mantineStyles';
+import { withDirectoryTerms } from '../people/withDirectoryTerms';
 
 /** /nodes/{nodeId}/people: everyone in the node and below it, searchable. */
-export function NodePeoplePage() {
+export const NodePeoplePage = withDirectoryTerms(function NodePeoplePage() {
   const { t } = useTranslation();
   const nodeId = Number(useParams().nodeId);
   const [text, setText] = useState('');
@@ -50,4 +51,4 @@ export function NodePeoplePage() {
       )}
     </NodeFrame>
   );
-}
+});

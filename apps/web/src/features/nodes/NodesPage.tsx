@@ -12,6 +12,7 @@ import { flattenTree, typeNameOf, type SchoolNode } from './types';
 import { useNodeTree } from './useNodes';
 import classes from './nodes.module.css';
 import '../people/mantineStyles';
+import { withDirectoryTerms } from '../people/withDirectoryTerms';
 
 interface Branch {
   node: SchoolNode;
@@ -48,7 +49,7 @@ function BranchList({ branches, language }: { branches: Branch[]; language: Lang
 }
 
 /** /nodes: the school's tree of sections, grades, classes, teams and routes, with their types' names. */
-export function NodesPage() {
+export const NodesPage = withDirectoryTerms(function NodesPage() {
   const { t } = useTranslation();
   const goBack = useGoBack('/more');
   const language = useSessionState((s) => s.language);
@@ -70,4 +71,4 @@ export function NodesPage() {
       {body}
     </PageShell>
   );
-}
+});

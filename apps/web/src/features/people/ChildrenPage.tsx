@@ -6,16 +6,17 @@ import { formatFullName } from '@patio/core/people/displayName';
 import { useGoBack } from '../../app/back/useGoBack';
 import { PageShell } from '../../ui/PageShell';
 import { StatusMessage } from '../../ui/StatusMessage';
-import { labelOf } from './labels';
+import { rolesLabel } from './labels';
 import { PersonAvatar } from './PersonAvatar';
 import { RefusalMessage } from './RefusalMessage';
 import { readMembership } from './types';
 import { useChildren, usePerson } from './usePeople';
 import classes from './people.module.css';
 import './mantineStyles';
+import { withDirectoryTerms } from './withDirectoryTerms';
 
 /** /people/{personId}/children: the person's children as cards that open their profiles. */
-export function ChildrenPage() {
+export const ChildrenPage = withDirectoryTerms(function ChildrenPage() {
   const { t } = useTranslation();
   const goBack = useGoBack('/people');
   const personId = Number(useParams().personId);
@@ -41,7 +42,7 @@ export function ChildrenPage() {
                 <PersonAvatar person={child} size={56} />
                 <span className={classes.text}>
                   <span className={classes.name}>{formatFullName(child)}</span>
-                  <span className={classes.meta}>{groups.join(', ') || (child.roles ?? []).map((r) => labelOf(t, 'roles', r)).join(' · ')}</span>
+                  <span className={classes.meta}>{groups.join(', ') || rolesLabel(t, child.roles)}</span>
                 </span>
               </Link>
             </li>
@@ -55,4 +56,4 @@ export function ChildrenPage() {
       {body}
     </PageShell>
   );
-}
+});

@@ -6,11 +6,12 @@ import { ContactsView } from '../contacts/ContactsView';
 import { useAllowedPaths } from '../more/useAllowedPaths';
 import { PeopleDirectory } from './PeopleDirectory';
 import './mantineStyles';
+import { withDirectoryTerms } from './withDirectoryTerms';
 
 type View = 'contacts' | 'directory';
 
 /** /people, the Contacts tab: the people one may message, and the school directory beside them. */
-export function PeoplePage() {
+export const PeoplePage = withDirectoryTerms(function PeoplePage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   // GET people is for staff (POST allowed answers from the same policy); others see their contacts only.
@@ -36,4 +37,4 @@ export function PeoplePage() {
       {view === 'contacts' ? <ContactsView /> : <PeopleDirectory />}
     </PageShell>
   );
-}
+});

@@ -5,7 +5,7 @@ import { IconMail, IconMessage, IconPhone, IconUsersGroup } from '@tabler/icons-
 import { formatFullName } from '@patio/core/people/displayName';
 import { useGoBack } from '../../app/back/useGoBack';
 import { PageShell } from '../../ui/PageShell';
-import { labelOf } from './labels';
+import { rolesLabel } from './labels';
 import { MembershipsSection } from './MembershipsSection';
 import { PersonAvatar } from './PersonAvatar';
 import { ProfileFacts } from './ProfileFacts';
@@ -15,11 +15,12 @@ import { readMembership } from './types';
 import { usePerson } from './usePeople';
 import classes from './profile.module.css';
 import './mantineStyles';
+import { withDirectoryTerms } from './withDirectoryTerms';
 
 const CHILD_KINDS = ['son', 'daughter', 'stepson', 'stepdaughter', 'ward', 'grandson', 'granddaughter'];
 
 /** /person/{personId}: the profile, its relatives and groups, and ways to get in touch. */
-export function PersonPage() {
+export const PersonPage = withDirectoryTerms(function PersonPage() {
   const { t } = useTranslation();
   const goBack = useGoBack('/people');
   const personId = Number(useParams().personId);
@@ -35,14 +36,14 @@ export function PersonPage() {
     const family = p.relatives ?? [];
     const memberships = (p.groups ?? p.memberships ?? []).map(readMembership);
     const hasChildren = family.some((r) => CHILD_KINDS.includes(r.kind));
-    const roles = [...(p.isAdmin ? ['administrator'] : []), ...(p.roles ?? [])].map((r) => labelOf(t, 'roles', r));
+    const roles = rolesLabel(t, p.roles, p.isAdmin);
     body = (
       <Stack gap="md" maw={760}>
         <div className={classes.header}>
           <PersonAvatar person={p} size={72} />
           <div className={classes.headerText}>
             <h2 className={classes.name}>{title}</h2>
-            {roles.length > 0 && <p className={classes.roles}>{[...new Set(roles)].join(' · ')}</p>}
+            {roles && <p className={classes.roles}>{roles}</p>}
           </div>
         </div>
         <Paper withBorder p="md" radius="md" component="section" aria-label={t('person.contact')}>
@@ -82,4 +83,4 @@ export function PersonPage() {
       {body}
     </PageShell>
   );
-}
+});

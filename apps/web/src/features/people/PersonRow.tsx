@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPersonName } from '@patio/core/people/displayName';
-import { labelOf } from './labels';
+import { rolesLabel } from './labels';
 import { PersonAvatar } from './PersonAvatar';
 import type { PersonCard } from './types';
 import classes from './people.module.css';
@@ -9,7 +9,7 @@ import classes from './people.module.css';
 /** One person of a list: avatar, "lastname, firstname" (spec §3) and roles; opens the profile. */
 export function PersonRow({ person, meta }: { person: PersonCard; meta?: string }) {
   const { t } = useTranslation();
-  const roles = meta ?? (person.roles ?? []).map((role) => labelOf(t, 'roles', role)).join(' · ');
+  const roles = meta ?? rolesLabel(t, person.roles, person.isAdmin);
   return (
     <Link to={`/person/${person.id}`} className={classes.item}>
       <PersonAvatar person={person} />

@@ -36,3 +36,13 @@ export const IMPORT_FIELD_KEYS = [
   'relativeFirstName', 'relativeLastName', 'relativeLastName2', 'relativeDocument', 'relativeGender',
   'relativeEmail', 'relativeMobile', 'relationshipKind',
 ] as const;
+
+/**
+ * The roles to show for a person, translated: a student's 'relative' role (they have siblings) says
+ * nothing useful beside 'student', so it is left out; duplicates are dropped.
+ */
+export function rolesLabel(t: TFunction, roles: readonly string[] | undefined, isAdmin = false): string {
+  const all = [...(isAdmin ? ['administrator'] : []), ...(roles ?? [])];
+  const shown = all.includes('student') ? all.filter((r) => r !== 'relative') : all;
+  return [...new Set(shown.map((r) => labelOf(t, 'roles', r)))].join(' · ');
+}

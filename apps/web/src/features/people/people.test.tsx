@@ -117,6 +117,13 @@ describe('person profile', () => {
     expect(await screen.findByRole('heading', { name: 'No tienes permiso para ver esto' })).toBeTruthy();
   });
 
+  it('loads its texts with the screen, in the person’s language', async () => {
+    const { fetchMock } = stubFetch(BASE, { 'GET people/20': { status: 403, body: { error: 'forbidden', message: 'Not allowed' } } });
+    vi.stubGlobal('fetch', fetchMock);
+    await renderApp({ path: '/person/20', session: { ...signedIn(), language: 'de' } });
+    expect(await screen.findByRole('heading', { name: 'Du darfst das nicht sehen' })).toBeTruthy();
+  });
+
   it('shows a translated not-found screen on 404', async () => {
     vi.stubGlobal('fetch', stubFetch(BASE, {}).fetchMock);
     await renderApp({ path: '/person/999', session: signedIn() });

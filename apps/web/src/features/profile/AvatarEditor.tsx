@@ -80,7 +80,7 @@ export function AvatarEditor({ person }: { person: PersonProfile }) {
               {hasAvatar(person.avatar) ? t('profile.avatarChange') : t('profile.avatarChoose')}
             </Button>
             {hasAvatar(person.avatar) && (
-              <Button variant="subtle" color="red.9" leftSection={<IconTrash size={18} aria-hidden="true" />} loading={removeAvatar.isPending} onClick={() => void handleRemove()}>
+              <Button variant="outline" color="red.9" leftSection={<IconTrash size={18} aria-hidden="true" />} loading={removeAvatar.isPending} onClick={() => void handleRemove()}>
                 {t('profile.avatarRemove')}
               </Button>
             )}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useRegistrationInfo } from './useRegistrationInfo';
+import classes from './registration.module.css';
 
 /** On /login: "New family? Register" when the school lets families register themselves. */
 export function RegisterLink() {
@@ -9,7 +10,7 @@ export function RegisterLink() {
   if (info.state !== 'ready' || !info.info.enabled) return null;
   return (
     <p style={{ margin: 0, textAlign: 'center' }}>
-      {t('registration.newFamily')} <Link to="/register">{t('registration.registerLink')}</Link>
+      {t('registration.newFamily')} <Link to="/register" className={classes.link}>{t('registration.registerLink')}</Link>
     </p>
   );
 }

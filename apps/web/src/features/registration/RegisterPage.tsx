@@ -19,6 +19,7 @@ import { PersonFields } from './PersonFields';
 import { emptyChild, emptyRegistration, emptyRelative, normalisePath, toRequest, validateRegistration, type RegistrationDraft, type RegistrationErrors } from './registrationForm';
 import classes from './registration.module.css';
 import { useRegistrationInfo } from './useRegistrationInfo';
+import { withDirectoryTerms } from '../people/withDirectoryTerms';
 
 /** The kinds a relative other than the registering parent can be to the children. */
 const RELATIVE_KINDS = RELATIONSHIP_KINDS.filter((k) => !['son', 'daughter', 'stepson', 'stepdaughter', 'grandson', 'granddaughter', 'nephew', 'niece', 'ward'].includes(k));
@@ -29,7 +30,7 @@ function focusFirstError(): void {
 }
 
 /** /register: a family registers itself (spec §3 Registration form, §5 messages) and is asked to check its email (§2). */
-export function RegisterPage() {
+export const RegisterPage = withDirectoryTerms(function RegisterPage() {
   const { t } = useTranslation();
   const { api } = useServices();
   const school = useSessionState((s) => s.school);
@@ -85,7 +86,7 @@ export function RegisterPage() {
           <h1>{t('registration.checkEmailTitle')}</h1>
           <p>{t('registration.checkEmailBody', { email: sentTo })}</p>
         </div>
-        <Link to="/login">{t('registration.backToLogin')}</Link>
+        <Link to="/login" className={classes.link}>{t('registration.backToLogin')}</Link>
       </PublicLayout>
     );
   }
@@ -199,7 +200,7 @@ export function RegisterPage() {
     <PublicLayout brand={brand}>
       <h1>{t('registration.title')}</h1>
       {body}
-      <Link to="/login">{t('registration.haveAccount')}</Link>
+      <Link to="/login" className={classes.link}>{t('registration.haveAccount')}</Link>
     </PublicLayout>
   );
-}
+});

@@ -10,6 +10,8 @@ import { describeError } from '../auth/describeError';
 import { findSchool } from '../auth/findSchool';
 import { PublicLayout } from '../auth/PublicLayout';
 import authClasses from '../auth/PublicLayout.module.css';
+import classes from './registration.module.css';
+import { withDirectoryTerms } from '../people/withDirectoryTerms';
 
 type Outcome = { state: 'working' } | { state: 'verified'; status: string } | { state: 'failed'; error: unknown };
 
@@ -17,7 +19,7 @@ type Outcome = { state: 'working' } | { state: 'verified'; status: string } | { 
  * /registration/verify?school=&token=: the link of the verification email. It finds the school when
  * this device has none stored yet, confirms the address (POST registration/verify) and says what follows.
  */
-export function VerifyPage() {
+export const VerifyPage = withDirectoryTerms(function VerifyPage() {
   const { t } = useTranslation();
   const { api, session, store } = useServices();
   const [params] = useSearchParams();
@@ -55,7 +57,7 @@ export function VerifyPage() {
       )}
       {outcome.state === 'verified' && <Notice>{outcome.status === 'approved' ? t('registration.verifiedApproved') : t('registration.verifiedPending')}</Notice>}
       {outcome.state === 'failed' && <Notice tone="error">{refused ? t('registration.verifyInvalid') : describeError(t, outcome.error)}</Notice>}
-      {outcome.state !== 'working' && <Link to="/login">{t('registration.backToLogin')}</Link>}
+      {outcome.state !== 'working' && <Link to="/login" className={classes.link}>{t('registration.backToLogin')}</Link>}
     </PublicLayout>
   );
-}
+});

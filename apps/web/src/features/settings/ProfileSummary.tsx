@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Avatar, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useSessionState } from '../../app/services';
-import '@mantine/core/styles/Avatar.css';
+import { PersonAvatar } from '../people/PersonAvatar';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';
@@ -15,12 +15,9 @@ export function ProfileSummary() {
 
   if (!user) return <Skeleton height={48} radius="md" />;
   const name = [user.firstName, user.lastName, user.lastName2].filter(Boolean).join(' ');
-  const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase();
   return (
     <Group gap="md" wrap="nowrap">
-      <Avatar src={user.avatar} alt="" size={48} radius="xl" color="patio" variant="filled">
-        {initials}
-      </Avatar>
+      <PersonAvatar person={user} size={48} />
       <Stack gap={2}>
         <Text fw={600}>{t('settings.signedInAs', { name })}</Text>
         {school && (

@@ -39,12 +39,7 @@ export function SettingsPage() {
           </Title>
           <ProfileSummary />
         </Paper>
-        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="settings-edit-profile">
-          <Title order={2} size="h4" id="settings-edit-profile" mb="sm">
-            {t('profile.title')}
-          </Title>
-          <ProfileEditor />
-        </Paper>
+        <ProfileEditor />
         <Paper withBorder p="md" radius="md" component="section">
           <LanguagePicker />
         </Paper>

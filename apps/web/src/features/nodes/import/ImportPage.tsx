@@ -13,6 +13,7 @@ import { ImportReport } from './ImportReport';
 import { useImport } from './useImport';
 import classes from './import.module.css';
 import '../../people/mantineStyles';
+import { withDirectoryTerms } from '../../people/withDirectoryTerms';
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -28,7 +29,7 @@ function failureOf(t: ReturnType<typeof useTranslation>['t'], error: unknown): s
 }
 
 /** /nodes/{nodeId}/import: upload a CSV/XLSX, map its columns, fix the rows, commit, follow it, read the report. */
-export function ImportPage() {
+export const ImportPage = withDirectoryTerms(function ImportPage() {
   const { t } = useTranslation();
   const nodeId = Number(useParams().nodeId);
   const [importId, setImportId] = useState<number | null>(null);
@@ -139,4 +140,4 @@ export function ImportPage() {
       </Stack>
     </NodeFrame>
   );
-}
+});
