@@ -22,6 +22,7 @@ import { AccessTokens } from './modules/auth/tokens';
 import { deviceRoutes } from './modules/devices/devices.routes';
 import { i18nRoutes } from './modules/i18n/i18n.routes';
 import { importRoutes } from './modules/import/import.routes';
+import { RegistrationLimiter } from './modules/registration/registration.limiter';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { audienceRoutes } from './modules/audiences/audiences.routes';
 import { nodesRoutes } from './modules/nodes/nodes.routes';
@@ -77,6 +78,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     dialect,
     tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtl),
     limiter: new SignInLimiter(config.signInLimits),
+    registrationLimiter: new RegistrationLimiter(config.registrationLimits),
     policies: new PolicyRegistry(),
     storage: new LocalDiskStorage(join(config.dataDir, 'files')),
     routes: [],

@@ -19,6 +19,7 @@ export interface AppConfig {
   webRoot?: string;
   seedDemo: boolean;
   signInLimits: SignInLimits;
+  registrationLimits: RegistrationLimits;
   /** Trust X-Forwarded-* from a reverse proxy (TRUST_PROXY=true), for client IPs and the origin. */
   trustProxy?: boolean;
   /** SMTP server for outgoing mail (SMTP_URL); unset: messages go to DATA_DIR/mail/*.eml and the log. */
@@ -35,6 +36,21 @@ export interface SignInLimits {
 }
 
 export const defaultSignInLimits: SignInLimits = { perAccount: 10, perIp: 30, windowSeconds: 15 * 60 };
+
+/** Self-registrations and failed email verifications allowed per client IP and window. */
+export interface RegistrationLimits {
+  registrationsPerIp: number;
+  registrationWindowSeconds: number;
+  verifyFailuresPerIp: number;
+  verifyWindowSeconds: number;
+}
+
+export const defaultRegistrationLimits: RegistrationLimits = {
+  registrationsPerIp: 5,
+  registrationWindowSeconds: 3600,
+  verifyFailuresPerIp: 20,
+  verifyWindowSeconds: 15 * 60,
+};
 
 type Env = Record<string, string | undefined>;
 
@@ -59,6 +75,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webRoot,
     seedDemo: !['0', 'false', 'no', 'off'].includes((env.SEED_DEMO ?? 'true').toLowerCase()),
     signInLimits: defaultSignInLimits,
+    registrationLimits: defaultRegistrationLimits,
     trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,

@@ -2,6 +2,7 @@ import type { AppConfig } from '../config';
 import type { Database, DialectName } from '../db/database';
 import type { AccessTokens } from '../modules/auth/tokens';
 import type { SignInLimiter } from '../modules/auth/sign-in-limiter';
+import type { RegistrationLimiter } from '../modules/registration/registration.limiter';
 import type { Caller, Org, Policy } from '../policy/policy';
 import type { PolicyRegistry } from '../policy/registry';
 import type { FileStorage } from '../platform/storage/storage';
@@ -13,6 +14,7 @@ export interface AppServices {
   dialect: DialectName;
   tokens: AccessTokens;
   limiter: SignInLimiter;
+  registrationLimiter: RegistrationLimiter;
   policies: PolicyRegistry;
   /** Uploaded files (avatars…): local disk under DATA_DIR/files by default. */
   storage: FileStorage;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../app';
-import { type AppConfig, defaultSignInLimits } from '../config';
+import { type AppConfig, defaultRegistrationLimits, defaultSignInLimits } from '../config';
 import type { Database } from '../db/database';
 import type { Org } from '../policy/policy';
 import { createFreshDatabase, type FreshDatabase, type TestDatabaseKind, testDatabases } from './databases';
@@ -36,6 +36,7 @@ export function testConfig(fresh: FreshDatabase, overrides: Partial<AppConfig> =
     logLevel: 'silent',
     seedDemo: false,
     signInLimits: defaultSignInLimits,
+    registrationLimits: defaultRegistrationLimits,
     ...overrides,
   };
 }

@@ -37,14 +37,15 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
         'email, password + passwordConfirmation, course, children, relatives). Every wrong field is listed ' +
         'in `details` with a stable `code` and the §5 message ("You must type an eMail", …). The account ' +
         'cannot sign in until the email is verified; children wait for approval (enrollment pending). ' +
-        '403 registration_disabled when the school does not take registrations.',
+        '403 registration_disabled when the school does not take registrations. Limited per IP (429 with ' +
+        'Retry-After): registrations that create a family count, refused forms do not.',
       params: paramsOf(p.register),
       body: z.record(z.string(), z.unknown()).describe('RegistrationForm (packages/core schemas/registration.ts)'),
-      response: { 201: ZRegistrationCreated, 400: ZRegistrationErrors, ...errors(403, 404) },
+      response: { 201: ZRegistrationCreated, 400: ZRegistrationErrors, ...errors(403, 404, 429) },
     },
     handler: async (request, reply) => {
       try {
-        const created = await registerFamily(contextOf(request), request.body, request.log);
+        const created = await registerFamily(contextOf(request), request.body, request);
         return reply.code(201).send({ ...created, status: 'email_verification_pending' as const });
       } catch (err) {
         if (!(err instanceof RegistrationInvalid)) throw err;
@@ -58,11 +59,12 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Confirm the email of a registration with the token of the mailed link (works once)',
+      description: 'Invalid tokens are limited per IP (429 with Retry-After).',
       params: paramsOf(p.verify),
       body: ZRegistrationVerifyRequest,
-      response: { 200: ZRegistrationVerified, ...errors(400, 404) },
+      response: { 200: ZRegistrationVerified, ...errors(400, 404, 429) },
     },
-    handler: async (request) => verifyRegistration(contextOf(request), request.body.token),
+    handler: async (request) => verifyRegistration(contextOf(request), request.body.token, request.ip),
   });
 
   r.route({

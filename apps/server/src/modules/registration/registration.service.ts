@@ -43,8 +43,23 @@ export async function getRegistrationInfo(ctx: RequestContext): Promise<Registra
  * verified), the children with pending enrollments in their courses, the relatives and every
  * relationship both ways; then the verification mail goes out.
  */
-export async function registerFamily(ctx: RequestContext, body: unknown, log: FastifyBaseLogger): Promise<{ personId: number; email: string }> {
+export async function registerFamily(
+  ctx: RequestContext,
+  body: unknown,
+  request: { ip: string; log: FastifyBaseLogger },
+): Promise<{ personId: number; email: string }> {
   if (!isRegistrationEnabled(ctx.org.settings)) throw forbidden('registration_disabled', 'This school does not take registrations online');
+  // Accounts are created and a mail is sent: a few per IP and hour. Only created families count.
+  const release = ctx.services.registrationLimiter.reserveRegistration(request.ip);
+  try {
+    return await createFamily(ctx, body, request.log);
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+async function createFamily(ctx: RequestContext, body: unknown, log: FastifyBaseLogger): Promise<{ personId: number; email: string }> {
   const courses = new Set((await findCourses(ctx.db, ctx.org.id)).map((c) => c.id));
   const { form, errors } = validateRegistration(body, courses);
   if (form && (await isEmailUsed(ctx.db, ctx.org.id, form.parent.email))) errors.push(takenError('email', 'email_taken'));
@@ -123,10 +138,18 @@ export async function registerFamily(ctx: RequestContext, body: unknown, log: Fa
   return { personId, email: parent.email };
 }
 
-/** POST registration/verify: a link works once and expires; unknown, used and expired all answer 400. */
-export async function verifyRegistration(ctx: RequestContext, token: string) {
+/**
+ * POST registration/verify: a link works once and expires; unknown, used and expired all answer 400,
+ * and count as failures of the client IP (429 once used up).
+ */
+export async function verifyRegistration(ctx: RequestContext, token: string, ip: string) {
+  const limiter = ctx.services.registrationLimiter;
+  limiter.assertVerifyAllowed(ip);
   const row = await verifyRegistrationToken(ctx.db, ctx.org.id, hashLoginToken(token));
-  if (!row) throw badRequest('invalid_verification_token', 'This verification link is not valid any more');
+  if (!row) {
+    limiter.recordVerifyFailure(ip);
+    throw badRequest('invalid_verification_token', 'This verification link is not valid any more');
+  }
   return { verified: true as const, status: row.status };
 }
 

@@ -148,6 +148,42 @@ describeOnDatabases(
   { smtpUrl: smtp.url },
 );
 
+describeOnDatabases(
+  'registration limits',
+  (t) => {
+    const post = (url: string, body: unknown, ip: string) => t.app.inject({ method: 'POST', url, payload: body as object, remoteAddress: ip });
+
+    it('limits families registered per IP; refused forms do not count', async () => {
+      const school = await t.makeSchool({ settings: { registration: { enabled: true } } });
+      const tree = await t.makeTree(school);
+      const url = `/api/${school.code}/registration`;
+      for (let i = 0; i < 3; i++) expect((await post(url, { firstName: '' }, '10.1.0.1')).statusCode).toBe(400);
+      expect((await post(url, form(tree.classA), '10.1.0.1')).statusCode).toBe(201);
+      expect((await post(url, form(tree.classA), '10.1.0.1')).statusCode).toBe(201);
+      const limited = await post(url, form(tree.classA), '10.1.0.1');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ error: 'too_many_attempts', message: expect.stringContaining('Try again in 60 minute(s)') });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3500);
+      expect((await post(url, form(tree.classA), '10.1.0.2')).statusCode).toBe(201);
+    });
+
+    it('limits invalid verification tokens per IP', async () => {
+      const school = await t.makeSchool({ settings: { registration: { enabled: true } } });
+      const url = `/api/${school.code}/registration/verify`;
+      for (let i = 0; i < 3; i++) expect((await post(url, { token: `nope-${i}` }, '10.1.0.3')).statusCode).toBe(400);
+      const limited = await post(url, { token: 'nope-again' }, '10.1.0.3');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error).toBe('too_many_attempts');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(800);
+      expect((await post(url, { token: 'nope' }, '10.1.0.4')).statusCode).toBe(400);
+    });
+  },
+  {
+    smtpUrl: smtp.url,
+    registrationLimits: { registrationsPerIp: 2, registrationWindowSeconds: 3600, verifyFailuresPerIp: 3, verifyWindowSeconds: 900 },
+  },
+);
+
 it('has the verification mail in all six languages, Spanish by default', () => {
   expect(registrationMailLanguages.sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'pt']);
   const values = { name: 'Ana', school: 'Los Andes', link: 'http://x/registration/verify?token=1' };
