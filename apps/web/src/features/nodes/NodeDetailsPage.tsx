@@ -25,13 +25,13 @@ function MemberItem({ nodeId, member, canRemove }: { nodeId: number; member: Nod
     <li className={classes.member}>
       <PersonRow person={member} meta={meta} />
       {canRemove && !confirming && (
-        <Button variant="subtle" color="red.9" size="sm" onClick={() => setConfirming(true)} aria-label={t('nodes.removeMember', { name })}>
+        <Button variant="subtle" color="red.9" size="sm" onClick={() => setConfirming(true)} aria-label={t('nodes.removeMember', { name: `${name} (${labelOf(t, 'roles', member.role)})` })}>
           <IconTrash size={18} aria-hidden="true" />
         </Button>
       )}
       {canRemove && confirming && (
         <Group gap={4} wrap="nowrap" role="group" aria-label={t('nodes.confirmRemove', { name })}>
-          <Button size="xs" color="red.9" loading={remove.isPending} onClick={() => remove.mutate(member.id)}>
+          <Button size="xs" color="red.9" loading={remove.isPending} onClick={() => remove.mutate({ personId: member.id, role: member.role })}>
             {t('nodes.remove')}
           </Button>
           <Button size="xs" variant="default" onClick={() => setConfirming(false)}>

@@ -45,7 +45,8 @@ export function useMemberChanges(nodeId: number) {
     onSuccess: refresh,
   });
   const remove = useMutation({
-    mutationFn: (personId: number) => api.delete(`nodes/${nodeId}/members/${personId}`),
+    // One role at a time: a teacher who is also the group director keeps the other role.
+    mutationFn: ({ personId, role }: { personId: number; role: string }) => api.delete(`nodes/${nodeId}/members/${personId}?role=${encodeURIComponent(role)}`),
     onSuccess: refresh,
   });
   return { add, remove };

@@ -12,7 +12,7 @@ export const de: DirectoryDictionary = {
     nodeFilter: 'Gruppe',
     allNodes: 'Alle Gruppen',
     count_one: '{{count}} Person',
-    count_other: '{{count}} Personen',
+    count_other: '{{count, number}} Personen',
     results: 'Gefundene Personen',
     loadingMore: 'Weitere Personen werden geladen',
     unnamed: 'Ohne Namen',

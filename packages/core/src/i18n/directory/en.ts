@@ -12,7 +12,7 @@ export const en: DirectoryDictionary = {
     nodeFilter: 'Group',
     allNodes: 'All groups',
     count_one: '{{count}} person',
-    count_other: '{{count}} people',
+    count_other: '{{count, number}} people',
     results: 'People found',
     loadingMore: 'Loading more people',
     unnamed: 'No name',

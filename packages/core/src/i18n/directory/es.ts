@@ -16,7 +16,7 @@ export const es = {
     nodeFilter: 'Grupo',
     allNodes: 'Todos los grupos',
     count_one: '{{count}} persona',
-    count_other: '{{count}} personas',
+    count_other: '{{count, number}} personas',
     results: 'Personas encontradas',
     loadingMore: 'Cargando más personas',
     unnamed: 'Sin nombre',

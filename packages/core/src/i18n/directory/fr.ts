@@ -12,7 +12,7 @@ export const fr: DirectoryDictionary = {
     nodeFilter: 'Groupe',
     allNodes: 'Tous les groupes',
     count_one: '{{count}} personne',
-    count_other: '{{count}} personnes',
+    count_other: '{{count, number}} personnes',
     results: 'Personnes trouvées',
     loadingMore: 'Chargement d’autres personnes',
     unnamed: 'Sans nom',

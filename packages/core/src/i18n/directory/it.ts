@@ -12,7 +12,7 @@ export const it: DirectoryDictionary = {
     nodeFilter: 'Gruppo',
     allNodes: 'Tutti i gruppi',
     count_one: '{{count}} persona',
-    count_other: '{{count}} persone',
+    count_other: '{{count, number}} persone',
     results: 'Persone trovate',
     loadingMore: 'Caricamento di altre persone',
     unnamed: 'Senza nome',

@@ -12,7 +12,7 @@ export const pt: DirectoryDictionary = {
     nodeFilter: 'Grupo',
     allNodes: 'Todos os grupos',
     count_one: '{{count}} pessoa',
-    count_other: '{{count}} pessoas',
+    count_other: '{{count, number}} pessoas',
     results: 'Pessoas encontradas',
     loadingMore: 'A carregar mais pessoas',
     unnamed: 'Sem nome',

@@ -1,4 +1,5 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Paper, Progress, Stack, Text, Title } from '@mantine/core';
@@ -40,6 +41,15 @@ export const ImportPage = withDirectoryTerms(function ImportPage() {
   const committing = draft?.status === 'committing' || commit.isPending;
   const done = draft?.status === 'done';
 
+  // Once people are in, the node's members and the directory are out of date.
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!done) return;
+    void client.invalidateQueries({ queryKey: ['node', nodeId, 'members'] });
+    void client.invalidateQueries({ queryKey: ['node', nodeId], exact: true });
+    void client.invalidateQueries({ queryKey: ['people'] });
+  }, [done, client, nodeId]);
+
   function handleFile(event: ChangeEvent<HTMLInputElement>): void {
     const file = event.currentTarget.files?.[0];
     event.currentTarget.value = '';
@@ -64,7 +74,7 @@ export const ImportPage = withDirectoryTerms(function ImportPage() {
           <div className={classes.fileRow}>
             <input ref={fileInput} type="file" accept={ACCEPT} onChange={handleFile} hidden aria-hidden="true" tabIndex={-1} />
             <Button
-              leftSection={draft ? <IconRefresh size={18} aria-hidden="true" /> : <IconFileUpload size={18} aria-hidden="true" />}
+              leftSection={draft && !done ? <IconRefresh size={18} aria-hidden="true" /> : <IconFileUpload size={18} aria-hidden="true" />}
               onClick={() => fileInput.current?.click()}
               loading={upload.isPending}
               disabled={committing || busy}
