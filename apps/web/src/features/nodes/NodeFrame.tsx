@@ -11,8 +11,8 @@ import classes from './nodes.module.css';
 export function useNodeAdmin(nodeId: number) {
   const importPath = `POST nodes/${nodeId}/imports`;
   const membersPath = `POST nodes/${nodeId}/members`;
-  const allowed = useAllowedPaths([importPath, membersPath]);
-  return { canImport: allowed?.[importPath] === true, canManageMembers: allowed?.[membersPath] === true };
+  const allowed = useAllowedPaths(['people', importPath, membersPath]);
+  return { canBrowsePeople: allowed?.people === true, canImport: allowed?.[importPath] === true, canManageMembers: allowed?.[membersPath] === true };
 }
 
 /** The frame of every node screen: its name in the toolbar and the tabs of its child routes (spec §2). */
@@ -20,10 +20,11 @@ export function NodeFrame({ nodeId, children }: { nodeId: number; children: Reac
   const { t } = useTranslation();
   const goBack = useGoBack('/nodes');
   const node = useNode(nodeId);
-  const { canImport } = useNodeAdmin(nodeId);
+  const { canBrowsePeople, canImport } = useNodeAdmin(nodeId);
   const tabs = [
     { to: `/nodes/${nodeId}`, label: t('nodes.details'), end: true },
-    { to: `/nodes/${nodeId}/people`, label: t('nodes.people') },
+    // The people search is for staff (GET people); members see the member list on the first tab.
+    ...(canBrowsePeople ? [{ to: `/nodes/${nodeId}/people`, label: t('nodes.people') }] : []),
     { to: `/nodes/${nodeId}/nodes`, label: t('nodes.children') },
     ...(canImport ? [{ to: `/nodes/${nodeId}/import`, label: t('nodes.import') }] : []),
   ];

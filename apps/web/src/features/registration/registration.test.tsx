@@ -77,6 +77,26 @@ describe('registration', () => {
     expect(screen.getByText(/Enviamos un enlace a laura@example.com/)).toBeTruthy();
   }, 20_000);
 
+  it('opens the emailed link on a device that has no school yet, finding the school by its code', async () => {
+    const directory = new URL('/api/directory/demo', window.location.origin).href;
+    const { fetchMock, calls } = stubFetch(BASE, {
+      [`GET ${directory}`]: { body: { code: 'demo', title: 'Colegio Demo', logo: null, url: BASE } },
+      'POST registration/verify': { body: { verified: true, status: 'approved' } },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = await renderApp({ path: '/registration/verify?school=demo&token=xyz' });
+    expect(await screen.findByText(/registro está aprobado/)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/registration/verify');
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toContain(`POST ${BASE}registration/verify`);
+  });
+
+  it('lets a guest of a known school open /register without signing in', async () => {
+    vi.stubGlobal('fetch', stubFetch(BASE, { 'GET registration': { body: { enabled: false, courses: [] } } }).fetchMock);
+    const { router } = await renderApp({ path: '/register', session: guest() });
+    expect(await screen.findByText(/no tiene abierto el registro de familias/)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/register');
+  });
+
   it('verifies the emailed link and says what happens next', async () => {
     const { fetchMock, calls } = stubFetch(BASE, { 'POST registration/verify': { body: { verified: true, status: 'pending' } } });
     vi.stubGlobal('fetch', fetchMock);
