@@ -31,6 +31,8 @@ interface Row {
   method: string;
   /** The route as registered. */
   route: string;
+  /** Tells apart rows of one route about different targets. */
+  label?: string;
   /** Values for the path (default: org = the school, id = student A) plus body and headers. */
   request?: (w: World, t: TestApp) => Promise<RequestParts> | RequestParts;
   expect: Callers;
@@ -102,8 +104,29 @@ const table: Row[] = [
   },
 
   // people
-  // Student A: everyone of the school sees at least the public card.
-  { method: 'GET', route: '/api/:org/people/:id', expect: members(200) },
+  // A profile: staff, the family, contacts (classmates, their children's teachers); another family: 403.
+  { method: 'GET', route: '/api/:org/people/:id', label: 'student A', expect: { ...members(200), parentB: 403 } },
+  {
+    method: 'GET',
+    route: '/api/:org/people/:id',
+    label: 'parent A',
+    request: (w) => ({ params: { id: w.parentA.id } }),
+    expect: { ...members(200), parentB: 403 },
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/people/:id',
+    label: 'student B',
+    request: (w) => ({ params: { id: w.studentB.id } }),
+    expect: { ...members(200), parentA: 403, studentA: 403 },
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/people/:id',
+    label: 'teacher A: staff are visible to the whole school',
+    request: (w) => ({ params: { id: w.teacherA.id } }),
+    expect: members(200),
+  },
 
   // people (issue 3). `:id` is student A unless the row says otherwise.
   { method: 'GET', route: '/api/:org/people', expect: { ...members(403), teacherA: 200, teacherB: 200, schoolAdmin: 200 } },
@@ -329,7 +352,7 @@ describeOnDatabases('authorization table', (t) => {
 
   for (const row of table) {
     for (const [caller, status] of Object.entries(row.expect) as [keyof typeof callers, number][]) {
-      it(`${row.method} ${row.route} as ${caller} → ${status}`, async () => {
+      it(`${row.method} ${row.route}${row.label ? ` (${row.label})` : ''} as ${caller} → ${status}`, async () => {
         const parts = (await row.request?.(w, t)) ?? {};
         const url = fillPath(row.route, { org: w.school.code, id: w.studentA.id, ...parts.params });
         const person = callers[caller](w);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findCaller } from '../modules/people/people.queries';
+import { cachedOrg } from '../modules/org/org.cache';
 import { findOrgByCode } from '../modules/org/org.queries';
 import type { Caller, Org, Policy } from '../policy/policy';
 import { evaluatePolicy } from '../policy/registry';
@@ -50,7 +51,7 @@ export function installSchoolScope(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const code = String((request.params as { org?: string }).org ?? '').toLowerCase();
     if (!orgCodePattern.test(code)) throw badRequest('invalid_school_code', 'A school code has 2 to 40 letters, digits or dashes');
-    const org = await findOrgByCode(app.patio.db, code);
+    const org = await cachedOrg(app.patio.db, code, () => findOrgByCode(app.patio.db, code));
     if (!org) throw notFound(`There is no school with the code "${code}"`);
     request.org = org;
     const policy = request.routeOptions.config.policy as Policy;

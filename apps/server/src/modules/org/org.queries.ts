@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database';
 import { nowIso } from '../../db/database';
 import type { Org } from '../../policy/policy';
+import { forgetCachedOrgs } from './org.cache';
 
 function toOrg(row: { id: number; code: string; title: string; logo: string | null; settings: string }): Org {
   let settings: Record<string, unknown> = {};
@@ -42,4 +43,5 @@ export async function insertOrg(
 
 export async function updateOrgSettings(db: Database, orgId: number, settings: Record<string, unknown>): Promise<void> {
   await db.updateTable('orgs').set({ settings: JSON.stringify(settings) }).where('id', '=', orgId).execute();
+  forgetCachedOrgs();
 }

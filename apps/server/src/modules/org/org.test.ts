@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createFreshDatabase, testDatabases } from '../../test/databases';
 import { describeOnDatabases, testConfig } from '../../test/harness';
+import { updateOrgSettings } from './org.queries';
 
 describeOnDatabases('school directory and HTTP basics', (t) => {
   it('resolves a school code to its API base URL', async () => {
@@ -27,6 +28,17 @@ describeOnDatabases('school directory and HTTP basics', (t) => {
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().details[0].path).toBe('code');
     expect((await t.request({ method: 'GET', url: '/api/directory/bad%20code!' })).statusCode).toBe(400);
+  });
+
+  it('serves a school from the org cache, and sees new settings and new schools at once', async () => {
+    const school = await t.makeSchool();
+    const settings = `/api/${school.code}/registration`;
+    expect((await t.request({ method: 'GET', url: settings })).json().enabled).toBe(false);
+    await updateOrgSettings(t.db, school.id, { registration: { enabled: true } });
+    expect((await t.request({ method: 'GET', url: settings })).json().enabled).toBe(true);
+    expect((await t.request({ method: 'GET', url: '/api/later-school/registration' })).statusCode).toBe(404);
+    await t.makeSchool({ code: 'later-school' });
+    expect((await t.request({ method: 'GET', url: '/api/later-school/registration' })).statusCode).toBe(200);
   });
 
   it('answers JSON 404 for unknown API paths, with every method', async () => {

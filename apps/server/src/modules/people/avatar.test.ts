@@ -30,8 +30,8 @@ describeOnDatabases('avatars', (t) => {
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.headers['content-disposition']).toBe('inline');
     expect(file.rawPayload.equals(tinyPng)).toBe(true);
-    // The public card carries the URL, so other families see the picture too.
-    const card = await t.request({ method: 'GET', url: `/api/${w.school.code}/people/${w.studentA.id}`, token: await t.signIn(w.parentB) });
+    // The public card carries the URL, so whoever sees the card (here a teacher of another class) sees the picture.
+    const card = await t.request({ method: 'GET', url: `/api/${w.school.code}/people/${w.studentA.id}`, token: await t.signIn(w.teacherB) });
     expect(card.json().avatar).toBe(url);
   });
 

@@ -1,38 +1,47 @@
 import { z } from 'zod';
-import type { Database } from '../../db/database';
 import { notFound } from '../../http/errors';
 import type { PolicyContext } from '../../policy/policy';
 import { definePolicy, isStaff, zId } from '../../policy/policy';
 import { avatarFilePattern } from './avatar.service';
 import { personExists } from './people.queries';
-import { actsForPerson, canSeeSchoolData } from './people.visibility';
+import { actsForPerson, canSeeProfile, canSeeSchoolData } from './people.visibility';
 
 const byId = z.object({ id: zId });
 type ById = PolicyContext<{ id: number }>;
 
 /** Unknown (or other-school) ids are 404 for everyone who could otherwise ask. */
-async function requirePerson(db: Database, orgId: number, id: number): Promise<void> {
-  if (!(await personExists(db, orgId, id))) throw notFound('There is no such person in this school');
+async function requirePerson({ caller, db, org, params }: ById): Promise<void> {
+  if (caller?.id === params.id) return; // the caller was just read from this school's people
+  if (!(await personExists(db, org.id, params.id))) throw notFound('There is no such person in this school');
 }
 
 /** Who may see the school data of `:id` (children, relatives): see people.visibility.ts. */
-const seesSchoolData = async ({ caller, db, org, params }: ById) => {
-  await requirePerson(db, org.id, params.id);
-  return canSeeSchoolData(db, caller!, params.id);
+const seesSchoolData = async (ctx: ById) => {
+  await requirePerson(ctx);
+  return canSeeSchoolData(ctx.db, ctx.caller!, ctx.params.id);
+};
+
+/** The person, their parent-like relatives and administrators (people.visibility.ts actsForPerson). */
+const actsFor = async (ctx: ById) => {
+  await requirePerson(ctx);
+  return actsForPerson(ctx.caller!, ctx.params.id);
 };
 
 export const peoplePolicies = {
   /** GET people: the directory is for staff (admins, employees, teachers); families use Contacts. */
   searchPeople: definePolicy({ method: 'GET', path: 'people', check: isStaff }),
 
-  /** GET people/{id}: anyone signed in to the school sees at least the public card; unknown → 404. */
+  /**
+   * GET people/{id}: staff, whoever sees more than the card, the caller's contacts, and everyone for
+   * staff members; another family's child or parent is 403 (people.visibility.ts). Unknown → 404.
+   */
   readPerson: definePolicy({
     method: 'GET',
     path: 'people/:id',
     params: byId,
-    check: async ({ db, org, params }: ById) => {
-      await requirePerson(db, org.id, params.id);
-      return true;
+    check: async (ctx: ById) => {
+      await requirePerson(ctx);
+      return canSeeProfile(ctx.db, ctx.caller!, ctx.params.id);
     },
   }),
 
@@ -41,9 +50,9 @@ export const peoplePolicies = {
     method: 'PATCH',
     path: 'people/:id',
     params: byId,
-    check: async ({ caller, db, org, params }: ById) => {
-      await requirePerson(db, org.id, params.id);
-      return caller!.id === params.id || caller!.isAdmin;
+    check: async (ctx: ById) => {
+      await requirePerson(ctx);
+      return ctx.caller!.id === ctx.params.id || ctx.caller!.isAdmin;
     },
   }),
 
@@ -58,10 +67,7 @@ export const peoplePolicies = {
     method: 'GET',
     path: 'people/:id/contacts',
     params: byId,
-    check: async ({ caller, db, org, params }: ById) => {
-      await requirePerson(db, org.id, params.id);
-      return actsForPerson(caller!, params.id);
-    },
+    check: actsFor,
   }),
 
   /** PUT people/{id}/avatar: the person, their parent-like relatives and administrators. */
@@ -69,10 +75,7 @@ export const peoplePolicies = {
     method: 'PUT',
     path: 'people/:id/avatar',
     params: byId,
-    check: async ({ caller, db, org, params }: ById) => {
-      await requirePerson(db, org.id, params.id);
-      return actsForPerson(caller!, params.id);
-    },
+    check: actsFor,
   }),
 
   /** DELETE people/{id}/avatar: as PUT. */
@@ -80,10 +83,7 @@ export const peoplePolicies = {
     method: 'DELETE',
     path: 'people/:id/avatar',
     params: byId,
-    check: async ({ caller, db, org, params }: ById) => {
-      await requirePerson(db, org.id, params.id);
-      return actsForPerson(caller!, params.id);
-    },
+    check: actsFor,
   }),
 
   /**

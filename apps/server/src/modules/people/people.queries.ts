@@ -1,4 +1,4 @@
-import type { Selectable, Updateable } from 'kysely';
+import { type Selectable, sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
@@ -14,32 +14,41 @@ export type NewPerson = Omit<PersonTable, 'id' | 'org_id' | 'created_at' | Optio
 const teachingRoles = ['teacher', 'substitute_teacher', 'group_director'];
 const staffRoles = [...teachingRoles, 'employee'];
 
-/** The caller of a request with roles, taught nodes and family (three small indexed queries). */
+/**
+ * The caller of a request with roles, taught nodes and family, in one indexed round trip (it runs on
+ * every signed-in request): rows (source, number, text) are ('person', is_admin, null),
+ * ('membership', node_id, role) and ('relative', the person they are a relative of, kind).
+ */
 export async function findCaller(db: Database, orgId: number, personId: number): Promise<Caller | null> {
-  const row = await db
+  const rows = await db
     .selectFrom('people')
-    .select(['id', 'org_id', 'is_admin'])
+    .select([sql.lit('person').as('source'), 'is_admin as number', sql<string | null>`null`.as('text')])
     .where(scopedToOrg(orgId))
     .where('id', '=', personId)
-    .executeTakeFirst();
-  if (!row) return null;
-  const memberships = await db
-    .selectFrom('memberships')
-    .select(['node_id', 'role'])
-    .where(scopedToOrg(orgId))
-    .where('person_id', '=', personId)
+    .unionAll(
+      db
+        .selectFrom('memberships')
+        .select([sql.lit('membership').as('source'), 'node_id as number', 'role as text'])
+        .where(scopedToOrg(orgId))
+        .where('person_id', '=', personId),
+    )
+    .unionAll(
+      db
+        .selectFrom('relationships')
+        .select([sql.lit('relative').as('source'), 'person_id as number', 'kind as text'])
+        .where(scopedToOrg(orgId))
+        .where('relative_id', '=', personId),
+    )
     .execute();
-  const relatives = await db
-    .selectFrom('relationships')
-    .select(['person_id', 'kind'])
-    .where(scopedToOrg(orgId))
-    .where('relative_id', '=', personId)
-    .execute();
+  const person = rows.find((r) => r.source === 'person');
+  if (!person) return null;
+  const memberships = rows.filter((r) => r.source === 'membership').map((r) => ({ node_id: r.number, role: r.text as string }));
+  const relatives = rows.filter((r) => r.source === 'relative').map((r) => ({ person_id: r.number, kind: r.text as string }));
   const roles = [...new Set(memberships.map((m) => m.role))].sort();
-  const isAdmin = row.is_admin === 1;
+  const isAdmin = person.number === 1;
   return {
-    id: row.id,
-    orgId: row.org_id,
+    id: personId,
+    orgId,
     isAdmin,
     roles,
     isStaff: isAdmin || roles.some((r) => staffRoles.includes(r)),
@@ -48,6 +57,30 @@ export async function findCaller(db: Database, orgId: number, personId: number):
     childIds: relatives.filter((r) => (parentLikeKinds as readonly string[]).includes(r.kind)).map((r) => r.person_id),
     relativeIds: relatives.map((r) => r.person_id),
   };
+}
+
+/** Administrator or member with a staff role (teacher, substitute teacher, group director, employee). */
+export async function isStaffMember(db: Database, orgId: number, personId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('people')
+    .select('id')
+    .where(scopedToOrg(orgId))
+    .where('id', '=', personId)
+    .where((eb) =>
+      eb.or([
+        eb('is_admin', '=', 1),
+        eb.exists(
+          eb
+            .selectFrom('memberships')
+            .select('memberships.id')
+            .whereRef('memberships.org_id', '=', 'people.org_id')
+            .whereRef('memberships.person_id', '=', 'people.id')
+            .where('memberships.role', 'in', staffRoles),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function findPerson(db: Database, orgId: number, personId: number): Promise<PersonRow | null> {
@@ -206,36 +239,46 @@ export async function findTeachingLinks(db: Database, orgId: number, nodeIds: nu
   };
 }
 
-/** Role keys of many people at once: 'administrator' first, then membership roles and 'relative'. */
+/**
+ * Role keys of many people at once: 'administrator' first, then membership roles and 'relative'
+ * (relative of a student). One round trip per 500 people.
+ */
 export async function findRolesOf(db: Database, orgId: number, personIds: number[]): Promise<Map<number, string[]>> {
-  const roles = new Map<number, Set<string>>(personIds.map((id) => [id, new Set()]));
   if (personIds.length === 0) return new Map();
-  for (const chunk of chunks(personIds, 500)) {
-    const memberships = await db
+  const roles = new Map<number, Set<string>>(personIds.map((id) => [id, new Set()]));
+  for (const chunk of chunks([...new Set(personIds)], 500)) {
+    const rows = await db
       .selectFrom('memberships')
       .select(['person_id', 'role'])
-      .distinct()
       .where(scopedToOrg(orgId))
       .where('person_id', 'in', chunk)
-      .execute();
-    for (const m of memberships) roles.get(m.person_id)?.add(m.role);
-    const relatives = await db
-      .selectFrom('relationships')
-      .innerJoin('memberships', (join) =>
-        join.onRef('memberships.org_id', '=', 'relationships.org_id').onRef('memberships.person_id', '=', 'relationships.person_id'),
+      .union(
+        db
+          .selectFrom('relationships')
+          .innerJoin('memberships', (join) =>
+            join.onRef('memberships.org_id', '=', 'relationships.org_id').onRef('memberships.person_id', '=', 'relationships.person_id'),
+          )
+          .select(['relationships.relative_id as person_id', sql.lit('relative').as('role')])
+          .where(scopedToOrg(orgId, 'relationships'))
+          .where('relationships.relative_id', 'in', chunk)
+          .where('memberships.role', '=', 'student'),
       )
-      .select('relationships.relative_id')
-      .distinct()
-      .where(scopedToOrg(orgId, 'relationships'))
-      .where('relationships.relative_id', 'in', chunk)
-      .where('memberships.role', '=', 'student')
+      .union(
+        db
+          .selectFrom('people')
+          .select(['id as person_id', sql.lit('administrator').as('role')])
+          .where(scopedToOrg(orgId))
+          .where('is_admin', '=', 1)
+          .where('id', 'in', chunk),
+      )
       .execute();
-    for (const r of relatives) roles.get(r.relative_id)?.add('relative');
+    for (const r of rows) roles.get(r.person_id)?.add(r.role);
   }
-  const admins = await db.selectFrom('people').select('id').where(scopedToOrg(orgId)).where('is_admin', '=', 1).where('id', 'in', personIds).execute();
-  const adminIds = new Set(admins.map((a) => a.id));
   return new Map(
-    [...roles].map(([id, set]) => [id, [...(adminIds.has(id) ? ['administrator'] : []), ...[...set].sort()]]),
+    [...roles].map(([id, set]) => {
+      const isAdmin = set.delete('administrator');
+      return [id, [...(isAdmin ? ['administrator'] : []), ...[...set].sort()]];
+    }),
   );
 }
 
@@ -255,18 +298,23 @@ export async function findCardRows(db: Database, orgId: number, personIds: numbe
         .execute()),
     );
   }
-  return rows.sort((a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name) || a.id - b.id);
+  return rows.sort(byName);
 }
 
-/** Relatives of a person with what each is to them. */
-export async function findRelatives(db: Database, orgId: number, personId: number, kinds?: readonly string[]) {
-  let q = db
+/** "Last name, first name" order of cards. */
+export const byName = (a: CardRow, b: CardRow) =>
+  a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name) || a.id - b.id;
+
+/** The relatives of a person as cards with what each is to them, "last name, first name" order. */
+export async function findRelativeCardRows(db: Database, orgId: number, personId: number): Promise<(CardRow & { kind: string })[]> {
+  const rows = await db
     .selectFrom('relationships')
-    .select(['relative_id', 'kind'])
-    .where(scopedToOrg(orgId))
-    .where('person_id', '=', personId);
-  if (kinds) q = q.where('kind', 'in', [...kinds]);
-  return await q.execute();
+    .innerJoin('people', (join) => join.onRef('people.org_id', '=', 'relationships.org_id').onRef('people.id', '=', 'relationships.relative_id'))
+    .select(['people.id', 'people.first_name', 'people.last_name', 'people.last_name2', 'people.avatar', 'relationships.kind'])
+    .where(scopedToOrg(orgId, 'relationships'))
+    .where('relationships.person_id', '=', personId)
+    .execute();
+  return rows.sort(byName);
 }
 
 /** The people `personId` is a parent-like relative of (their children, wards, grandchildren…). */

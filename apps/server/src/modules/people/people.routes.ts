@@ -39,7 +39,8 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
       tags: ['people'],
       summary: 'A person',
       description:
-        'Everyone of the school gets the public card (id, names, avatar, roles). Staff who may see it also get ' +
+        'The public card (id, names, avatar, roles) for staff, the family, contacts (classmates, their children’s ' +
+        'teachers…), and for everyone when the person is staff; other callers get 403. Staff who may see it also get ' +
         'school data (document, contact, groups, relatives); the person, their relatives and administrators the ' +
         'full profile; the person, their parents, administrators and their teachers the clinic data.',
       params: paramsOf(peoplePolicies.readPerson),

@@ -13,7 +13,7 @@ import {
   findGroupsOf,
   findPerson,
   findPersonIdByDocument,
-  findRelatives,
+  findRelativeCardRows,
   findRolesOf,
   type PersonRow,
   updatePersonRow,
@@ -47,14 +47,15 @@ function clinicOf(row: PersonRow): ClinicData {
 /** GET people/{id}: the card, school data, full profile and clinic data as profileAccess allows. */
 export async function getPerson(ctx: RequestContext, personId: number): Promise<PersonProfile> {
   const caller = requireCaller(ctx);
+  const access = await profileAccess(ctx.db, caller, personId);
   const row = await findPerson(ctx.db, ctx.org.id, personId);
   if (!row) throw notFound('There is no such person in this school');
-  const roles = (await findRolesOf(ctx.db, ctx.org.id, [personId])).get(personId) ?? [];
-  const access = await profileAccess(ctx.db, caller, personId);
-  const card = toCard(row, roles);
-  if (access.level === 'card') return card;
+  if (access.level === 'card') return toCard(row, (await findRolesOf(ctx.db, ctx.org.id, [personId])).get(personId) ?? []);
+  // One roles query for the person and their relatives.
+  const relatives = await findRelativeCardRows(ctx.db, ctx.org.id, personId);
+  const roles = await findRolesOf(ctx.db, ctx.org.id, [personId, ...relatives.map((r) => r.id)]);
   const profile: PersonProfile = {
-    ...card,
+    ...toCard(row, roles.get(personId) ?? []),
     gender: row.gender,
     document: row.document,
     birthday: row.birthday,
@@ -70,7 +71,7 @@ export async function getPerson(ctx: RequestContext, personId: number): Promise<
       outcome: g.outcome as never,
       schoolYear: g.school_year,
     })),
-    relatives: await listRelatives(ctx, personId),
+    relatives: relatives.map((r) => ({ ...toCard(r, roles.get(r.id) ?? []), kind: r.kind as RelationshipKind })),
   };
   if (access.level === 'full') {
     profile.language = (languages as readonly string[]).includes(row.language ?? '') ? (row.language as PersonProfile['language']) : null;
@@ -102,10 +103,9 @@ export async function searchPeople(ctx: RequestContext, query: PeopleQuery): Pro
 
 /** GET people/{id}/relatives: each relative's card and what they are to the person. */
 export async function listRelatives(ctx: RequestContext, personId: number): Promise<Relative[]> {
-  const relations = await findRelatives(ctx.db, ctx.org.id, personId);
-  const kinds = new Map(relations.map((r) => [r.relative_id, r.kind as RelationshipKind]));
-  const cards = await cardsOf(ctx, [...kinds.keys()]);
-  return cards.map((c) => ({ ...c, kind: kinds.get(c.id)! }));
+  const rows = await findRelativeCardRows(ctx.db, ctx.org.id, personId);
+  const cards = await cardsOf(ctx, [], rows);
+  return cards.map((c, i) => ({ ...c, kind: rows[i].kind as RelationshipKind }));
 }
 
 /** GET people/{id}/children: the people this person is a parent-like relative of. */

@@ -30,10 +30,36 @@ describeOnDatabases('who sees what of a person', (t) => {
     expect(body.relatives).toEqual([expect.objectContaining({ id: w.parentA.id, kind: 'father' })]);
   });
 
-  it('shows parent B only the public card of student A: no contact, no clinic data', async () => {
-    const res = await profile(w.parentB, w.studentA.id);
+  it("refuses parent B student A's and parent A's profiles (403): another family is not for every parent", async () => {
+    for (const id of [w.studentA.id, w.parentA.id]) {
+      const res = await profile(w.parentB, id);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: 'forbidden', message: expect.any(String) });
+    }
+    expect((await profile(w.studentB, w.studentA.id)).statusCode).toBe(403);
+  });
+
+  it("shows a classmate's card to a student, and the child's teacher's card to a parent (contacts)", async () => {
+    const classmate = await t.makePerson(w.school, { role: 'student', node: w.tree.classA, firstName: 'Clara' });
+    const seen = await profile(w.studentA, classmate.id);
+    expect(seen.statusCode).toBe(200);
+    expect(Object.keys(seen.json()).sort()).toEqual(cardKeys);
+    const teacher = await profile(w.parentA, w.teacherA.id);
+    expect(teacher.statusCode).toBe(200);
+    expect(Object.keys(teacher.json()).sort()).toEqual(cardKeys);
+    // A withdrawn classmate is no contact any more.
+    const gone = await t.makePerson(w.school, { firstName: 'Gonzalo' });
+    await t.enroll(gone, w.tree.classA, { status: 'withdrawn' });
+    expect((await profile(w.studentA, gone.id)).statusCode).toBe(403);
+  });
+
+  it('shows the staff to the whole school as cards: a teacher of another class to parent A', async () => {
+    const res = await profile(w.parentA, w.teacherB.id);
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json()).sort()).toEqual(cardKeys);
+    const employee = await t.makePerson(w.school, { role: 'employee', node: w.tree.root });
+    expect((await profile(w.parentB, employee.id)).statusCode).toBe(200);
+    expect((await profile(w.parentB, w.admin.id)).statusCode).toBe(200);
   });
 
   it("shows the teacher of A's class A's school data and clinic data, but not the family-only fields", async () => {
@@ -86,6 +112,10 @@ describeOnDatabases('who sees what of a person', (t) => {
       `nodes/${w.tree.classA}/members`,
       `nodes/${w.tree.classB}/members`,
       `POST nodes/${w.tree.classA}/members`,
+      `people/${w.studentB.id}`,
+      `people/${w.parentB.id}`,
+      `people/${w.teacherB.id}`,
+      `people/${w.studentA.id}`,
     ];
     const res = await t.request({ method: 'POST', url: `/api/${w.school.code}/allowed`, token: await t.signIn(w.parentA), body: paths });
     expect(res.json()).toEqual({
@@ -98,6 +128,10 @@ describeOnDatabases('who sees what of a person', (t) => {
       [paths[6]]: true,
       [paths[7]]: false,
       [paths[8]]: false,
+      [paths[9]]: false,
+      [paths[10]]: false,
+      [paths[11]]: true,
+      [paths[12]]: true,
     });
   });
 });

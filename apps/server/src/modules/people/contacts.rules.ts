@@ -1,0 +1,58 @@
+import type { Contact } from '@patio/core';
+import type { Database } from '../../db/database';
+import type { Caller } from '../../policy/policy';
+import { findMembershipsIn, findNodeIdsOf } from '../nodes/nodes.queries';
+import { findContactStaffIds, findParentLikeRelativeIds, findStaffIds } from './people.queries';
+
+export type ContactReason = Contact['reasons'][number];
+
+const inactive = ['withdrawn', 'graduated', 'inactive'];
+
+/**
+ * The people `subject` may message (the Contacts tab), each with why. The one definition of
+ * "contact": GET people/{id}/contacts lists it and GET people/{id} lets contacts open the card.
+ * - relatives: the teachers, substitute teachers and group directors of their children's nodes,
+ *   plus their own family;
+ * - students: the teachers of their nodes, their classmates and their family;
+ * - teachers: the students of the nodes they teach and those students' parents, plus the other staff;
+ * - administrators and employees: all staff;
+ * - everyone: staff flagged as contacts (reception, coordination).
+ * Withdrawn, graduated and inactive enrollments do not count.
+ */
+export async function findContactReasons(db: Database, subject: Caller): Promise<Map<number, Set<ContactReason>>> {
+  const { orgId } = subject;
+  const reasons = new Map<number, Set<ContactReason>>();
+  const add = (ids: Iterable<number>, reason: ContactReason) => {
+    for (const id of ids) {
+      if (id === subject.id) continue;
+      if (!reasons.has(id)) reasons.set(id, new Set());
+      reasons.get(id)!.add(reason);
+    }
+  };
+  const teachersOf = async (nodeIds: number[]) => {
+    for (const m of await findMembershipsIn(db, orgId, nodeIds, ['teacher', 'substitute_teacher', 'group_director'])) {
+      add([m.person_id], m.role === 'group_director' ? 'group_director' : 'teacher');
+    }
+  };
+
+  add(subject.relativeIds, 'relative');
+  add(await findContactStaffIds(db, orgId), 'staff');
+
+  const childNodes = await findNodeIdsOf(db, orgId, subject.childIds, ['student']);
+  await teachersOf(childNodes);
+
+  const ownStudentNodes = await findNodeIdsOf(db, orgId, [subject.id], ['student']);
+  await teachersOf(ownStudentNodes);
+  const classmates = await findMembershipsIn(db, orgId, ownStudentNodes, ['student']);
+  add(classmates.filter((m) => !inactive.includes(m.enrollment_status ?? '')).map((m) => m.person_id), 'classmate');
+
+  if (subject.teachingNodeIds.length > 0) {
+    const students = (await findMembershipsIn(db, orgId, subject.teachingNodeIds, ['student']))
+      .filter((m) => !inactive.includes(m.enrollment_status ?? ''))
+      .map((m) => m.person_id);
+    add(students, 'student');
+    add(await findParentLikeRelativeIds(db, orgId, students), 'student_relative');
+  }
+  if (subject.isStaff) add(await findStaffIds(db, orgId), 'colleague');
+  return reasons;
+}
