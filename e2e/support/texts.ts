@@ -2,5 +2,13 @@
 // silently break them, and a missing translation shows up as a failed locator.
 import { es } from '../../packages/core/src/i18n/es';
 import { en } from '../../packages/core/src/i18n/en';
+import { es as esDirectory } from '../../packages/core/src/i18n/directory/es';
 
 export const texts = { es, en };
+/** People, groups, import and registration texts (their own lazily loaded dictionary). */
+export const directoryTexts = { es: esDirectory };
+
+/** Fills {{placeholders}} like i18next does, for expected texts. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{\s*(\w+)[^}]*\}\}/g, (_, key: string) => String(values[key] ?? ''));
+}

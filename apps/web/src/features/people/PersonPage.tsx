@@ -11,6 +11,7 @@ import { PersonAvatar } from './PersonAvatar';
 import { ProfileFacts } from './ProfileFacts';
 import { RefusalMessage } from './RefusalMessage';
 import { RelativesSection } from './RelativesSection';
+import { SignInLinkSection } from './SignInLinkSection';
 import { readMembership } from './types';
 import { usePerson } from './usePeople';
 import classes from './profile.module.css';
@@ -74,6 +75,7 @@ export const PersonPage = withDirectoryTerms(function PersonPage() {
         <ProfileFacts person={p} />
         <RelativesSection relatives={family} />
         <MembershipsSection memberships={memberships} />
+        <SignInLinkSection personId={p.id} personName={title} />
       </Stack>
     );
   }

@@ -102,6 +102,15 @@ export const de: DirectoryDictionary = {
     message: 'Nachricht senden',
     messageLater: 'Nachrichten in Patio kommen mit der Nachrichtenfunktion; nutze bis dahin E-Mail oder Telefon.',
   },
+  signInLink: {
+    title: 'Anmeldelink',
+    hint: 'Erstelle einen einmaligen Link, mit dem sich {{name}} ohne Passwort bei Patio anmelden kann. Schicke ihn über einen sicheren Weg; er läuft nach 7 Tagen ab.',
+    create: 'Anmeldelink erstellen',
+    linkLabel: 'Einmaliger Anmeldelink',
+    copy: 'Kopieren',
+    copied: 'Kopiert',
+    expires: 'Gilt einmal, bis {{date}}.',
+  },
   children: {
     titleOf: 'Kinder von {{name}}',
     emptyTitle: 'Keine Kinder eingetragen',

@@ -102,6 +102,15 @@ export const en: DirectoryDictionary = {
     message: 'Send message',
     messageLater: 'Messages inside Patio come with messaging; for now use email or phone.',
   },
+  signInLink: {
+    title: 'Sign-in link',
+    hint: 'Create a one-time link so that {{name}} can sign in to Patio without a password. Send it through a safe channel; it expires in 7 days.',
+    create: 'Create sign-in link',
+    linkLabel: 'One-time sign-in link',
+    copy: 'Copy',
+    copied: 'Copied',
+    expires: 'Works once, until {{date}}.',
+  },
   children: {
     titleOf: 'Children of {{name}}',
     emptyTitle: 'No children registered',

@@ -106,6 +106,15 @@ export const es = {
     message: 'Enviar mensaje',
     messageLater: 'Los mensajes dentro de Patio llegarán con la mensajería; por ahora usa el correo o el teléfono.',
   },
+  signInLink: {
+    title: 'Enlace de ingreso',
+    hint: 'Crea un enlace de un solo uso para que {{name}} entre a Patio sin contraseña. Envíaselo por un canal seguro; vence en 7 días.',
+    create: 'Crear enlace de ingreso',
+    linkLabel: 'Enlace de ingreso de un solo uso',
+    copy: 'Copiar',
+    copied: 'Copiado',
+    expires: 'Sirve una sola vez, hasta el {{date}}.',
+  },
   children: {
     titleOf: 'Hijos de {{name}}',
     emptyTitle: 'No hay hijos registrados',

@@ -102,6 +102,15 @@ export const fr: DirectoryDictionary = {
     message: 'Envoyer un message',
     messageLater: 'Les messages dans Patio arriveront avec la messagerie ; en attendant, utilisez l’e-mail ou le téléphone.',
   },
+  signInLink: {
+    title: 'Lien de connexion',
+    hint: 'Créez un lien à usage unique pour que {{name}} se connecte à Patio sans mot de passe. Envoyez-le par un canal sûr ; il expire dans 7 jours.',
+    create: 'Créer un lien de connexion',
+    linkLabel: 'Lien de connexion à usage unique',
+    copy: 'Copier',
+    copied: 'Copié',
+    expires: 'Valable une seule fois, jusqu’au {{date}}.',
+  },
   children: {
     titleOf: 'Enfants de {{name}}',
     emptyTitle: 'Aucun enfant enregistré',

@@ -102,6 +102,15 @@ export const it: DirectoryDictionary = {
     message: 'Invia messaggio',
     messageLater: 'I messaggi in Patio arriveranno con la messaggistica; per ora usa email o telefono.',
   },
+  signInLink: {
+    title: 'Link di accesso',
+    hint: 'Crea un link monouso perché {{name}} possa accedere a Patio senza password. Invialo tramite un canale sicuro; scade tra 7 giorni.',
+    create: 'Crea link di accesso',
+    linkLabel: 'Link di accesso monouso',
+    copy: 'Copia',
+    copied: 'Copiato',
+    expires: 'Vale una sola volta, fino al {{date}}.',
+  },
   children: {
     titleOf: 'Figli di {{name}}',
     emptyTitle: 'Nessun figlio registrato',

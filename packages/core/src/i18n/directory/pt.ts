@@ -102,6 +102,15 @@ export const pt: DirectoryDictionary = {
     message: 'Enviar mensagem',
     messageLater: 'As mensagens no Patio chegam com a área de mensagens; por agora use o e-mail ou o telefone.',
   },
+  signInLink: {
+    title: 'Link de acesso',
+    hint: 'Crie um link de uso único para que {{name}} entre no Patio sem senha. Envie-o por um canal seguro; ele expira em 7 dias.',
+    create: 'Criar link de acesso',
+    linkLabel: 'Link de acesso de uso único',
+    copy: 'Copiar',
+    copied: 'Copiado',
+    expires: 'Vale uma única vez, até {{date}}.',
+  },
   children: {
     titleOf: 'Filhos de {{name}}',
     emptyTitle: 'Não há filhos registados',
