@@ -40,6 +40,8 @@ export interface PersonTable {
   medical_insurance: string | null;
   /** Staff that families may message from their Contacts tab (0/1). */
   is_contact: Generated<number>;
+  /** Folded "first|last|last2|document" for search (migration 004; modules/people/search-key.ts). */
+  search_key: string;
 }
 
 export interface RelationshipTable {

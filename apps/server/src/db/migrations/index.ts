@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m001 from './001-foundation';
 import * as m002 from './002-people-nodes';
 import * as m003 from './003-import-registration';
+import * as m004 from './004-people-search';
 
 /** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-people-nodes': m002,
   '003-import-registration': m003,
+  '004-people-search': m004,
 };

@@ -3,6 +3,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { DB } from '../../db/types';
 import { badRequest } from '../../http/errors';
 import { parentLikeKinds } from '../people/relationships';
+import { searchKeyMatches, type SearchKeyPart } from '../people/search-key';
 import type { NodeTree } from './audiences.tree';
 
 // Audience rules → one SQL condition on `people`, so 5,000 people resolve in a single query with
@@ -19,17 +20,21 @@ const textColumns = {
   document: 'people.document',
 } as const;
 
+/** Names are compared folded (accents and case ignored) through people.search_key, see search-key.ts. */
+const searchKeyParts: Partial<Record<keyof typeof textColumns, SearchKeyPart>> = { firstName: 'firstName', lastName: 'lastName' };
+
 /** `!` escapes LIKE wildcards typed by the user. */
 const likePattern = (text: string, prefix: boolean) => `${prefix ? '' : '%'}${text.toLowerCase().replace(/[!%_]/g, '!$&')}%`;
 
-function compareText(eb: EB, column: string, rule: AudienceFieldRule): Expression<SqlBool> {
-  const value = eb.fn<string>('lower', [eb.ref(column as 'people.first_name')]);
+function compareText(eb: EB, field: keyof typeof textColumns, rule: AudienceFieldRule): Expression<SqlBool> {
+  const value = eb.fn<string>('lower', [eb.ref(textColumns[field])]);
   const [a, b] = rule.args.map((x) => String(x).toLowerCase());
+  const part = searchKeyParts[field];
   switch (rule.op) {
     case 'eq':
-      return eb(value, '=', a);
+      return part ? searchKeyMatches(part, 'equals', a) : eb(value, '=', a);
     case 'neq':
-      return eb.not(eb(value, '=', a));
+      return eb.not(compareText(eb, field, { ...rule, op: 'eq' }));
     case 'lt':
       return eb(value, '<', a);
     case 'gt':
@@ -38,6 +43,7 @@ function compareText(eb: EB, column: string, rule: AudienceFieldRule): Expressio
       return eb.and([eb(value, '>=', a), eb(value, '<=', b)]);
     case 'beginsWith':
     case 'contains':
+      if (part) return searchKeyMatches(part, rule.op === 'beginsWith' ? 'startsWith' : 'contains', a);
       return sql<SqlBool>`${value} like ${likePattern(a, rule.op === 'beginsWith')} escape '!'`;
     default:
       throw badRequest('invalid_rule', `"${rule.op}" does not apply to "${rule.field}"`);
@@ -140,7 +146,7 @@ export class AudienceSql {
     if (field === 'familiesWithChildren') return this.familiesWithChildren(eb, rule);
     if (field === 'node' && (op === 'gradedAtOrAbove' || op === 'gradedAtOrBelow')) return this.graded(eb, rule);
     if (op === 'neq') return eb.not(this.field(eb, { ...rule, op: 'eq' }));
-    if (field in textColumns) return compareText(eb, textColumns[field as keyof typeof textColumns], rule);
+    if (field in textColumns) return compareText(eb, field as keyof typeof textColumns, rule);
     switch (field) {
       case 'gender':
         return eb('people.gender', '=', args[0] as 'female');

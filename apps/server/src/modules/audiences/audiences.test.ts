@@ -49,6 +49,15 @@ describeOnDatabases('audiences (person-selection conditions)', (t) => {
     expect(await names(rule('firstName', 'beginsWith', 'al'))).toEqual(['Alba']);
     expect(await names(rule('firstName', 'contains', 'RUN'))).toEqual(['Bruno']);
     expect(await names(rule('lastName', 'eq', 'pérez'))).toEqual(['Alba', 'Bruno', 'Pablo']);
+    // Accents and case do not matter for names ("perez", "PÉREZ" find "Pérez").
+    expect(await names(rule('lastName', 'eq', 'PEREZ'))).toEqual(['Alba', 'Bruno', 'Pablo']);
+    expect(await names(rule('lastName', 'beginsWith', 'pÉ'))).toEqual(['Alba', 'Bruno', 'Pablo']);
+    expect(await names(rule('lastName', 'contains', 'REZ'))).toEqual(['Alba', 'Bruno', 'Pablo']);
+    expect(await names(rule('lastName', 'neq', 'perez'))).toEqual(['Adela', 'Carla', 'Ernesto', 'Rosa', 'Teresa']);
+    expect(await names(rule('firstName', 'beginsWith', 'ÁL'))).toEqual(['Alba']);
+    // A first-name rule looks at first names only.
+    expect(await names(rule('firstName', 'contains', 'perez'))).toEqual([]);
+    expect(await names(rule('lastName', 'eq', 'pere'))).toEqual([]);
     expect(await names(rule('lastName', 'between', 'r', 'tz'))).toEqual(['Carla', 'Rosa', 'Teresa']);
     expect(await names(rule('lastName', 'lt', 'b'))).toEqual(['Adela']);
     expect(await names(rule('lastName', 'gt', 'u'))).toEqual(['Ernesto']);

@@ -3,6 +3,7 @@ import { nowIso } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
 import type { PersonTable } from '../../db/types';
 import type { ImportTable } from '../../db/types-import-registration';
+import { searchKeyOf, touchesSearchKey } from '../people/search-key';
 import type { StoredRow } from './import.validate';
 
 // SQL of the import area. Large sets go in chunks so neither SQLite's nor PostgreSQL's bound
@@ -172,6 +173,7 @@ export async function insertPeople(db: Database, orgId: number, people: NewImpor
       .values(
         part.map((p) => ({
           ...p,
+          search_key: searchKeyOf(p),
           org_id: orgId,
           username: null,
           password_hash: null,
@@ -188,8 +190,10 @@ export async function insertPeople(db: Database, orgId: number, people: NewImpor
   return ids;
 }
 
-export async function updateImportedPerson(db: Database, orgId: number, id: number, values: Partial<NewImportedPerson>): Promise<void> {
-  await db.updateTable('people').set(values).where(scopedToOrg(orgId)).where('id', '=', id).execute();
+/** Writes the changed columns of a stored person (and their search_key, from the stored row and the changes). */
+export async function updateImportedPerson(db: Database, orgId: number, stored: ImportedPersonRow, values: Partial<NewImportedPerson>): Promise<void> {
+  const searchKey = touchesSearchKey(values) ? { search_key: searchKeyOf({ ...stored, ...values }) } : {};
+  await db.updateTable('people').set({ ...values, ...searchKey }).where(scopedToOrg(orgId)).where('id', '=', stored.id).execute();
 }
 
 /** "person:relative" keys of the relationships already stored for these people. */

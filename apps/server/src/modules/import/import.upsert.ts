@@ -73,7 +73,7 @@ export async function upsertImportRecords(
     const diff = changes(stored, toColumns(student));
     if (Object.keys(diff).length === 0) counts.unchanged++;
     else {
-      await updateImportedPerson(db, orgId, stored.id, diff);
+      await updateImportedPerson(db, orgId, stored, diff);
       counts.updated++;
     }
   }

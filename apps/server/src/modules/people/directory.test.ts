@@ -39,6 +39,27 @@ describeOnDatabases('GET people (directory)', (t) => {
     expect((await search('q=%25')).headers['x-total-count']).toBe('0');
   });
 
+  it('finds names without caring about accents or case, and follows renames', async () => {
+    const perez = await t.makePerson(w.school, { firstName: 'José', lastName: 'Pérez' });
+    const gomez = await t.makePerson(w.school, { firstName: 'Íñigo', lastName: 'Gómez' });
+    const ids = async (q: string) => (await search(`q=${encodeURIComponent(q)}`)).json().map((p: { id: number }) => p.id);
+    for (const q of ['perez', 'PÉREZ', 'Pérez', 'PEREZ', 'jose perez']) expect(await ids(q), q).toEqual([perez.id]);
+    expect(await ids('gomez')).toEqual([gomez.id]);
+    expect(await ids('inigo GÓMEZ')).toEqual([gomez.id]);
+    const renamed = await t.request({
+      method: 'PATCH',
+      url: `/api/${w.school.code}/people/${gomez.id}`,
+      token: await t.signIn(w.admin),
+      body: { lastName2: 'Núñez' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await ids('nunez')).toEqual([gomez.id]);
+    expect(await ids('gomez')).toEqual([gomez.id]);
+    // The separator of the stored key is not a wildcard, and words never match across names.
+    expect(await ids('|')).toEqual([]);
+    expect(await ids('josepérez')).toEqual([]);
+  });
+
   it('filters by role and by node, with descendants when asked', async () => {
     const teachers = await search('role=teacher');
     expect(teachers.json().map((p: { id: number }) => p.id).sort()).toEqual([w.teacherA.id, w.teacherB.id].sort());

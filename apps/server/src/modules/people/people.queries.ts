@@ -5,10 +5,11 @@ import { scopedToOrg } from '../../db/scope';
 import type { PersonTable } from '../../db/types';
 import type { Caller } from '../../policy/policy';
 import { parentLikeKinds } from './relationships';
+import { searchKeyOf, touchesSearchKey } from './search-key';
 
 export type PersonRow = Selectable<PersonTable>;
 type OptionalColumns = 'is_admin' | 'is_contact' | 'blood_type' | 'weight' | 'height' | 'medical_insurance';
-export type NewPerson = Omit<PersonTable, 'id' | 'org_id' | 'created_at' | OptionalColumns> &
+export type NewPerson = Omit<PersonTable, 'id' | 'org_id' | 'created_at' | 'search_key' | OptionalColumns> &
   Partial<Pick<PersonTable, Exclude<OptionalColumns, 'is_contact'>>> & { is_contact?: number };
 
 const teachingRoles = ['teacher', 'substitute_teacher', 'group_director'];
@@ -125,6 +126,7 @@ export async function insertPerson(db: Database, orgId: number, person: NewPerso
       ...person,
       username: person.username?.toLowerCase() ?? null,
       is_admin: person.is_admin ?? 0,
+      search_key: searchKeyOf(person),
       org_id: orgId,
       created_at: nowIso(),
     })
@@ -351,9 +353,30 @@ export async function findGroupsOf(db: Database, orgId: number, personId: number
     .execute();
 }
 
+/** Changes some columns of a person; a change of names or document rewrites the search_key too. */
 export async function updatePersonRow(db: Database, orgId: number, personId: number, values: Updateable<PersonTable>) {
   if (Object.keys(values).length === 0) return;
-  await db.updateTable('people').set(values).where(scopedToOrg(orgId)).where('id', '=', personId).execute();
+  const { search_key: _ignored, ...changes } = values;
+  // Read and write together (a caller's transaction, or one of its own).
+  const run = <T>(work: (trx: Database) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  await run(async (trx) => {
+    let searchKey: string | undefined;
+    if (touchesSearchKey(changes)) {
+      const stored = await trx
+        .selectFrom('people')
+        .select(['first_name', 'last_name', 'last_name2', 'document'])
+        .where(scopedToOrg(orgId))
+        .where('id', '=', personId)
+        .executeTakeFirst();
+      if (stored) searchKey = searchKeyOf({ ...stored, ...(changes as Partial<typeof stored>) });
+    }
+    await trx
+      .updateTable('people')
+      .set({ ...changes, ...(searchKey !== undefined ? { search_key: searchKey } : {}) })
+      .where(scopedToOrg(orgId))
+      .where('id', '=', personId)
+      .execute();
+  });
 }
 
 export async function findPersonIdByDocument(db: Database, orgId: number, document: string): Promise<number | null> {

@@ -1,9 +1,10 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
 import type { DB } from '../../db/types';
 import type { CardRow } from './people.queries';
 import { parentLikeKinds } from './relationships';
+import { searchKeyContains } from './search-key';
 
 export interface PeopleFilter {
   /** Words that must each appear in a name (or the document, when `matchDocument`). */
@@ -17,17 +18,10 @@ export interface PeopleFilter {
 
 type Eb = ExpressionBuilder<DB, 'people'>;
 
-/** LIKE pattern for "contains", with the wildcards of the word escaped. */
-const containsPattern = (word: string) => `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function filterPeople(eb: Eb, orgId: number, filter: PeopleFilter) {
   const conditions = [scopedToOrg(orgId, 'people')(eb)];
-  for (const word of filter.words) {
-    const pattern = containsPattern(word);
-    const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-    const columns = ['people.first_name', 'people.last_name', 'people.last_name2', ...(filter.matchDocument ? ['people.document'] : [])];
-    conditions.push(eb.or(columns.map(like)));
-  }
+  // Accent- and case-insensitive: "perez", "PÉREZ" and "Pérez" all find "Pérez" (search-key.ts).
+  for (const word of filter.words) conditions.push(searchKeyContains(filter.matchDocument ? 'any' : 'names', word));
   const membershipRole = filter.role && !['administrator', 'relative'].includes(filter.role) ? filter.role : undefined;
   if (filter.role === 'administrator') conditions.push(eb('people.is_admin', '=', 1));
   if (filter.role === 'relative') {
