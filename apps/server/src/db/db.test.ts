@@ -3,6 +3,7 @@ import { buildApp } from '../app';
 import { createFreshDatabase, testDatabases } from '../test/databases';
 import { testConfig } from '../test/harness';
 import { describe } from 'vitest';
+import { type Kysely, Migrator } from 'kysely';
 import { openDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import { migrations } from './migrations/index';
@@ -21,6 +22,32 @@ for (const kind of testDatabases) {
         for (const table of ['orgs', 'people', 'relationships', 'nodes', 'memberships', 'devices', 'login_tokens', 'i18n_overrides', 'route_stops']) {
           expect(tables).toContain(table);
         }
+      } finally {
+        await db.destroy();
+        await fresh.drop();
+      }
+    });
+
+    it('fills the search key of people stored before migration 004, in batches', async () => {
+      const fresh = await createFreshDatabase(kind);
+      const { db } = openDatabase(fresh);
+      try {
+        const before = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+        expect((await before.migrateTo('003-import-registration')).error).toBeUndefined();
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        const old = db as unknown as Kysely<any>;
+        const org = await old.insertInto('orgs').values({ code: 'm4', title: 'M4', settings: '{}', created_at: '2026-01-01' }).returning('id').executeTakeFirstOrThrow();
+        const people = Array.from({ length: 1_203 }, (_, i) => ({
+          org_id: org.id, first_name: i === 0 ? 'José María' : `P${i}`, last_name: i === 0 ? 'PÉREZ' : 'Gómez', last_name2: i === 0 ? 'Núñez' : null,
+          document: i === 0 ? 'CC 79|1' : null, is_admin: 0, created_at: '2026-01-01',
+        }));
+        for (let i = 0; i < people.length; i += 200) await old.insertInto('people').values(people.slice(i, i + 200)).execute();
+
+        expect(await migrateToLatest(db)).toContain('004-people-search');
+        const keys = await db.selectFrom('people').select('search_key').orderBy('id').execute();
+        expect(keys).toHaveLength(1_203);
+        expect(keys[0].search_key).toBe('jose maria|perez|nunez|cc 79 1');
+        expect(keys.at(-1)!.search_key).toBe('p1202|gomez||');
       } finally {
         await db.destroy();
         await fresh.drop();
@@ -60,6 +87,9 @@ for (const kind of testDatabases) {
           terms: await count('i18n_overrides'),
         };
         expect(before.people).toBeGreaterThanOrEqual(55);
+        // Families can register themselves in the demo school (/register).
+        const registration = await app.inject({ method: 'GET', url: '/api/demo/registration' });
+        expect(registration.json()).toMatchObject({ enabled: true, courses: expect.arrayContaining([expect.objectContaining({ name: '3A' })]) });
         expect(before.stops).toBe(6);
         expect(await seedDemoSchool(db)).toEqual({ ran: [] });
         expect(await count('people')).toBe(before.people);
