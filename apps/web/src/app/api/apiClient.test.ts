@@ -48,4 +48,34 @@ describe('api client (spec §7, §8)', () => {
     expect(requestCounter.get()).toBe(0);
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
+
+  it('reads a page with its X-Total-Count total, the query serialised and the bearer sent', async () => {
+    let seen: { url: string; auth: string | null } | null = null;
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      seen = { url, auth: new Headers(init.headers).get('Authorization') };
+      return new Response('[{"id":1},{"id":2}]', { status: 200, headers: { 'X-Total-Count': '120' } });
+    });
+    const api = createApiClient({ getBaseUrl: () => BASE, getToken: () => 'tok' });
+    const page = await api.getPage<{ id: number }>('/people/', { query: { q: 'ana gómez', role: '', page: 2, limit: 50 } });
+    expect(page).toEqual({ items: [{ id: 1 }, { id: 2 }], total: 120 });
+    expect(seen).toEqual({ url: `${BASE}people?q=ana%20g%C3%B3mez&page=2&limit=50`, auth: 'Bearer tok' });
+  });
+
+  it('counts the items when a page has no total header, and reads the {items,total} shape', async () => {
+    vi.stubGlobal('fetch', async (url: string) =>
+      url.includes('wrapped') ? new Response('{"items":[{"id":3}],"total":"7"}') : new Response('[{"id":1},{"id":2}]'),
+    );
+    const api = createApiClient({ getBaseUrl: () => BASE, getToken: () => null });
+    expect(await api.getPage('bare')).toEqual({ items: [{ id: 1 }, { id: 2 }], total: 2 });
+    expect(await api.getPage('wrapped')).toEqual({ items: [{ id: 3 }], total: 7 });
+  });
+
+  it('handles a refused page like any request: 401 reported, ApiError thrown', async () => {
+    vi.stubGlobal('fetch', async () => new Response('{"error":"unauthorized"}', { status: 401 }));
+    const onUnauthorized = vi.fn();
+    const api = createApiClient({ getBaseUrl: () => BASE, getToken: () => 'tok', onUnauthorized });
+    await expect(api.getPage('people', { query: { page: 1 } })).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    expect(requestCounter.get()).toBe(0);
+  });
 });

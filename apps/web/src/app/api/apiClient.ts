@@ -1,3 +1,4 @@
+import { appendQuery } from '@patio/core/query';
 import { ApiError } from './ApiError';
 import { requestCounter } from './requestCounter';
 
@@ -6,6 +7,18 @@ export interface ApiRequest {
   /** JSON body (objects, arrays) or a ready body (form data, url-encoded params). */
   body?: unknown;
   headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** One page of a collection: its items and the total the server counted (X-Total-Count). */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export interface PageRequest {
+  /** Search and paging parameters; empty values are left out. */
+  query?: Record<string, unknown>;
   signal?: AbortSignal;
 }
 
@@ -53,8 +66,10 @@ function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
 
 /** Creates the API client: bearer token on relative paths only (spec §7), any non-OK answer thrown as ApiError (spec §8). */
 export function createApiClient(context: ApiContext) {
-  async function request<T = unknown>(path: string, options: ApiRequest = {}): Promise<T> {
-    const { url, relative } = resolveUrl(context.getBaseUrl(), path);
+  /** Sends one request with the bearer rules; answers the parsed body and the response headers. */
+  async function send(path: string, options: ApiRequest & PageRequest): Promise<{ body: unknown; headers: Headers }> {
+    const { url: base, relative } = resolveUrl(context.getBaseUrl(), path);
+    const url = appendQuery(base, options.query);
     const headers = new Headers(options.headers);
     headers.set('Accept', 'application/json');
     const token = relative && !headers.has('Authorization') ? context.getToken() : null;
@@ -73,14 +88,33 @@ export function createApiClient(context: ApiContext) {
         if (response.status === 401 && token) context.onUnauthorized?.();
         throw new ApiError(response.status, body, url);
       }
-      return body as T;
+      return { body, headers: response.headers };
     } finally {
       requestCounter.end();
     }
   }
 
+  async function request<T = unknown>(path: string, options: ApiRequest = {}): Promise<T> {
+    return (await send(path, options)).body as T;
+  }
+
+  /**
+   * GET of a paged collection (DESIGN: the body is the item array, the total in X-Total-Count; the
+   * {items,total} shape is read too). Without the header the total is the number of items.
+   */
+  async function getPage<T>(path: string, { query = {}, signal }: PageRequest = {}): Promise<Page<T>> {
+    const { body, headers } = await send(path, { query, signal });
+    if (body && typeof body === 'object' && !Array.isArray(body) && Array.isArray((body as Page<T>).items)) {
+      return { items: (body as Page<T>).items, total: Number((body as Page<T>).total) || 0 };
+    }
+    const items = Array.isArray(body) ? (body as T[]) : [];
+    const total = headers.get('X-Total-Count');
+    return { items, total: total === null ? items.length : Number(total) || 0 };
+  }
+
   return {
     request,
+    getPage,
     get: <T = unknown>(path: string, options?: Omit<ApiRequest, 'method' | 'body'>) => request<T>(path, options),
     post: <T = unknown>(path: string, body?: unknown, options?: Omit<ApiRequest, 'method' | 'body'>) =>
       request<T>(path, { ...options, method: 'POST', body }),

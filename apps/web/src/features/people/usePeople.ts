@@ -1,6 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/services';
-import { fetchPage } from './fetchPage';
 import type { PersonCard, PersonProfile } from './types';
 
 /** Rows per request: large pages keep scrolling through thousands of people smooth. */
@@ -14,12 +13,11 @@ export interface PeopleFilters {
 
 /** GET people?q=&role=&node=&page=&limit= as an endless list; paging goes on while page < total / limit (spec §7). */
 export function usePeopleSearch(filters: PeopleFilters) {
-  const services = useServices();
+  const { api } = useServices();
   return useInfiniteQuery({
     queryKey: ['people', filters],
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      fetchPage<PersonCard>(services, 'people', { ...filters, page: pageParam, limit: PEOPLE_PAGE_SIZE }, signal),
+    queryFn: ({ pageParam, signal }) => api.getPage<PersonCard>('people', { query: { ...filters, page: pageParam, limit: PEOPLE_PAGE_SIZE }, signal }),
     getNextPageParam: (last, pages) => (pages.length < Math.ceil(last.total / PEOPLE_PAGE_SIZE) && last.items.length > 0 ? pages.length + 1 : undefined),
   });
 }
