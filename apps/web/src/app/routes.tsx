@@ -48,6 +48,7 @@ export const deckRoutes: RouteObject[] = [
   later('billing/credits/:creditId', 'credit'),
   later('billing/:personId', 'billing'),
   screen('people', 'people', () => import('../features/people/PeoplePage').then((m) => ({ Component: m.PeoplePage })), { order: 4 }),
+  screen('registrations', 'registrations', () => import('../features/registration/RegistrationsPage').then((m) => ({ Component: m.RegistrationsPage }))),
   screen('person/:personId', 'person', () => import('../features/people/PersonPage').then((m) => ({ Component: m.PersonPage }))),
   {
     path: 'settings',

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Paper, Stack, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useSessionState } from '../../app/services';
+import { hasChildrenAmong } from '../people/labels';
+import type { PersonProfile } from '../people/types';
 import { PageShell } from '../../ui/PageShell';
 import { moreSections, type MoreEntry } from './moreMenu';
 import { useAllowedPaths } from './useAllowedPaths';
@@ -15,11 +17,14 @@ import '@mantine/core/styles/Title.css';
 export function MorePage() {
   const { t } = useTranslation();
   const uid = useSessionState((s) => s.user?.id ?? null);
+  // The signed-in user is their own GET people/{uid}, which lists their relatives.
+  const hasChildren = useSessionState((s) => hasChildrenAmong((s.user as PersonProfile | null)?.relatives));
   const pathOf = (entry: MoreEntry) => entry.path.replace('{uid}', String(uid ?? ''));
   const checked = moreSections.flatMap((s) => s.entries.filter((e) => e.checkAccess).map(pathOf));
   const allowed = useAllowedPaths(checked);
   // Staff-only entries appear once the server says they may be opened.
-  const isVisible = (entry: MoreEntry) => (!entry.checkAccess || allowed?.[pathOf(entry)] === true) && (!entry.path.includes('{uid}') || uid !== null);
+  const isVisible = (entry: MoreEntry) =>
+    (!entry.checkAccess || allowed?.[pathOf(entry)] === true) && (!entry.needsChildren || hasChildren) && (!entry.path.includes('{uid}') || uid !== null);
 
   return (
     <PageShell title={t('more.title')}>

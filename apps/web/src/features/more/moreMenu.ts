@@ -7,12 +7,15 @@ import {
   IconChecklist,
   IconEyeOff,
   IconHierarchy2,
+  IconId,
   IconMapPin,
+  IconMoodKid,
   IconPencil,
   IconSend,
   IconSettings,
   IconTags,
   IconTrash,
+  IconUserCheck,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -23,6 +26,8 @@ export interface MoreEntry {
   icon: Icon;
   /** Asked of POST allowed before showing (staff-only areas); others always show. */
   checkAccess?: boolean;
+  /** Shown only to a person with children (their profile lists a son, daughter, ward…). */
+  needsChildren?: boolean;
 }
 
 export interface MoreSection {
@@ -52,11 +57,14 @@ export const moreSections: MoreSection[] = [
       { screen: 'nodes', path: '/nodes', icon: IconHierarchy2, checkAccess: true },
       { screen: 'postTypes', path: '/post/types', icon: IconTags, checkAccess: true },
       { screen: 'geoTargets', path: '/geo/targets', icon: IconMapPin, checkAccess: true },
+      { screen: 'registrations', path: '/registrations', icon: IconUserCheck, checkAccess: true },
     ],
   },
   {
     title: 'more.account',
     entries: [
+      { screen: 'myProfile', path: '/person/{uid}', icon: IconId },
+      { screen: 'myChildren', path: '/people/{uid}/children', icon: IconMoodKid, needsChildren: true },
       { screen: 'settings', path: '/settings', icon: IconSettings },
       { screen: 'notifications', path: '/settings/notifications', icon: IconBell },
     ],

@@ -5,7 +5,7 @@ import { IconMail, IconMessage, IconPhone, IconUsersGroup } from '@tabler/icons-
 import { formatFullName } from '@patio/core/people/displayName';
 import { useGoBack } from '../../app/back/useGoBack';
 import { PageShell } from '../../ui/PageShell';
-import { rolesLabel } from './labels';
+import { hasChildrenAmong, rolesLabel } from './labels';
 import { MembershipsSection } from './MembershipsSection';
 import { PersonAvatar } from './PersonAvatar';
 import { ProfileFacts } from './ProfileFacts';
@@ -17,8 +17,6 @@ import { usePerson } from './usePeople';
 import classes from './profile.module.css';
 import './mantineStyles';
 import { withDirectoryTerms } from './withDirectoryTerms';
-
-const CHILD_KINDS = ['son', 'daughter', 'stepson', 'stepdaughter', 'ward', 'grandson', 'granddaughter'];
 
 /** /person/{personId}: the profile, its relatives and groups, and ways to get in touch. */
 export const PersonPage = withDirectoryTerms(function PersonPage() {
@@ -36,7 +34,7 @@ export const PersonPage = withDirectoryTerms(function PersonPage() {
     // Relatives come with the profile when the caller may see them (absent otherwise).
     const family = p.relatives ?? [];
     const memberships = (p.groups ?? p.memberships ?? []).map(readMembership);
-    const hasChildren = family.some((r) => CHILD_KINDS.includes(r.kind));
+    const hasChildren = hasChildrenAmong(family);
     const roles = rolesLabel(t, p.roles, p.isAdmin);
     body = (
       <Stack gap="md" maw={760}>

@@ -20,6 +20,14 @@ export function labelOf(t: TFunction, section: 'roles' | 'kinds' | 'enrollment' 
   return t(`${section}.${toKey(code)}`, { defaultValue: code });
 }
 
+/** What a relative is when they are the person's child (the inverse of the parent-like kinds). */
+export const CHILD_KINDS: readonly string[] = ['son', 'daughter', 'stepson', 'stepdaughter', 'ward', 'grandson', 'granddaughter'];
+
+/** True when one of these relatives of a person is their child, so /people/{id}/children lists someone. */
+export function hasChildrenAmong(relatives: readonly { kind: string }[] | undefined): boolean {
+  return (relatives ?? []).some((r) => CHILD_KINDS.includes(r.kind));
+}
+
 /**
  * spec §3 Relationship kinds, as the server stores them (ZRelationshipKind; copied so screens need not
  * load zod — labels.test.ts keeps the two lists equal).

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { formatFullName } from '@patio/core/people/displayName';
+import { useSessionState } from '../../app/services';
+import { usePerson } from '../people/usePeople';
+import type { Decision, PendingRegistration } from './useRegistrations';
+import classes from './registrations.module.css';
+
+export interface RegistrationCardProps {
+  registration: PendingRegistration;
+  /** True while this family's decision is being sent. */
+  isDeciding: boolean;
+  /** True while any decision is being sent: one at a time. */
+  isBusy: boolean;
+  onDecide: (decision: Decision) => void;
+}
+
+/** The parent's document: from the list when the server sends it, else from their profile (admins see it). */
+function useParentDocument(registration: PendingRegistration): string | null | undefined {
+  const hasDocument = registration.document !== undefined;
+  const profile = usePerson(hasDocument ? Number.NaN : registration.personId);
+  return hasDocument ? registration.document : profile.data?.document;
+}
+
+/** One pending family: the parent, their children with the requested class, and the decision buttons. */
+export function RegistrationCard({ registration, isDeciding, isBusy, onDecide }: RegistrationCardProps) {
+  const { t } = useTranslation();
+  const language = useSessionState((s) => s.language);
+  const [isConfirming, setConfirming] = useState(false);
+  const document = useParentDocument(registration);
+  const name = formatFullName({ ...registration, lastName2: null });
+  const headingId = `registration-${registration.personId}`;
+  const date = new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(registration.createdAt));
+
+  return (
+    <Paper withBorder radius="md" p="md" component="article" aria-labelledby={headingId} className={classes.card}>
+      <div className={classes.header}>
+        <h2 id={headingId} className={classes.name}>
+          {name}
+        </h2>
+        <span className={registration.emailVerified ? classes.verified : classes.unverified}>
+          {registration.emailVerified ? t('registrations.emailVerified') : t('registrations.emailNotVerified')}
+        </span>
+      </div>
+      <p className={classes.date}>{t('registrations.registeredOn', { date })}</p>
+      <dl className={classes.facts}>
+        <dt>{t('person.email')}</dt>
+        <dd>
+          <a href={`mailto:${registration.email}`}>{registration.email}</a>
+        </dd>
+        <dt>{t('person.document')}</dt>
+        <dd>{document === undefined ? '…' : document || t('registrations.noDocument')}</dd>
+      </dl>
+      <h3 className={classes.subtitle}>{t('registrations.children')}</h3>
+      <ul className={classes.children}>
+        {registration.children.map((child) => (
+          <li key={child.id}>
+            <span className={classes.childName}>{formatFullName({ ...child, lastName2: null })}</span>
+            <Text span size="sm" c="dark.4">
+              {child.course?.name ?? t('registrations.noCourse')}
+            </Text>
+          </li>
+        ))}
+      </ul>
+      {isConfirming ? (
+        <div role="group" aria-labelledby={`${headingId}-confirm`} className={classes.confirm}>
+          <p id={`${headingId}-confirm`}>{t('registrations.confirmReject', { name })}</p>
+          <Group gap="xs">
+            <Button color="red.9" loading={isDeciding} disabled={isBusy && !isDeciding} onClick={() => onDecide('reject')}>
+              {t('registrations.reject')}
+            </Button>
+            <Button variant="default" disabled={isDeciding} onClick={() => setConfirming(false)}>
+              {t('registrations.cancel')}
+            </Button>
+          </Group>
+        </div>
+      ) : (
+        <Group gap="xs" mt="sm">
+          <Button
+            leftSection={<IconCheck size={18} aria-hidden="true" />}
+            loading={isDeciding}
+            disabled={isBusy && !isDeciding}
+            aria-label={t('registrations.approveFamily', { name })}
+            onClick={() => onDecide('approve')}
+          >
+            {t('registrations.approve')}
+          </Button>
+          <Button
+            variant="outline"
+            color="red.9"
+            leftSection={<IconX size={18} aria-hidden="true" />}
+            disabled={isBusy}
+            aria-label={t('registrations.rejectFamily', { name })}
+            onClick={() => setConfirming(true)}
+          >
+            {t('registrations.reject')}
+          </Button>
+        </Group>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Registration } from '@patio/core/schemas/registration';
+import { useServices } from '../../app/services';
+import { isRefusal } from '../people/usePeople';
+
+/** A pending family as the list shows it; `document` is read when the server sends it. */
+export type PendingRegistration = Registration & { document?: string | null };
+
+export type Decision = 'approve' | 'reject';
+
+const PENDING_KEY = ['registrations', 'pending'] as const;
+
+/** GET registrations?status=pending: families waiting for an administrator (403 for everyone else). */
+export function usePendingRegistrations() {
+  const { api } = useServices();
+  return useQuery({
+    queryKey: PENDING_KEY,
+    queryFn: () => api.get<PendingRegistration[]>('registrations?status=pending'),
+    retry: (count, error) => count < 1 && !isRefusal(error),
+  });
+}
+
+/**
+ * POST registrations/{personId}/approve|reject. Not optimistic: the list is fetched again after every
+ * decision, also a refused one (409: another administrator decided first), so it always shows the truth.
+ */
+export function useDecideRegistration() {
+  const { api } = useServices();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ personId, decision }: { personId: number; decision: Decision; name: string }) =>
+      api.post<Registration>(`registrations/${personId}/${decision}`),
+    onSettled: async (_data, _error, { personId }) => {
+      await client.invalidateQueries({ queryKey: PENDING_KEY });
+      // The family's profile now shows its children's new enrollment status.
+      await client.invalidateQueries({ queryKey: ['person', personId] });
+    },
+  });
+}
