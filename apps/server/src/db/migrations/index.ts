@@ -3,6 +3,7 @@ import * as m001 from './001-foundation';
 import * as m002 from './002-people-nodes';
 import * as m003 from './003-import-registration';
 import * as m004 from './004-people-search';
+import * as m005 from './005-memberships-by-person';
 
 /** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002-people-nodes': m002,
   '003-import-registration': m003,
   '004-people-search': m004,
+  '005-memberships-by-person': m005,
 };

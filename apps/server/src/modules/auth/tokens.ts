@@ -4,10 +4,15 @@ import { HttpError, unauthorized } from '../../http/errors';
 
 /** Access tokens (spec §3 Token payload, §5 Tokens): HS256 JWT {sub, uid, org, iat, exp}. */
 export class AccessTokens {
+  /** The HMAC key, imported once (jose would import the raw bytes again on every call). */
+  private readonly key: Promise<CryptoKey>;
+
   constructor(
-    private readonly secret: Uint8Array,
+    secret: Uint8Array,
     readonly ttlSeconds: number,
-  ) {}
+  ) {
+    this.key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  }
 
   async sign(orgCode: string, personId: number, ttlSeconds = this.ttlSeconds): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
@@ -16,13 +21,13 @@ export class AccessTokens {
       .setSubject(String(personId))
       .setIssuedAt(now)
       .setExpirationTime(now + ttlSeconds)
-      .sign(this.secret);
+      .sign(await this.key);
   }
 
   /** Verifies signature (HS256 only) and expiry; answers the person id and school code. */
   async verify(token: string): Promise<{ personId: number; orgCode: string }> {
     try {
-      const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'], requiredClaims: ['exp'] });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'], requiredClaims: ['exp'] });
       const uid = payload.uid;
       if (typeof uid !== 'number' || !Number.isInteger(uid) || payload.sub !== String(uid) || typeof payload.org !== 'string') {
         throw unauthorized('invalid_token', 'Invalid token');
