@@ -88,6 +88,9 @@ test('a family registers, confirms its email, is approved by the admin and signs
   await captureBothWidths(admin, 'registration-approved');
   await office.close();
 
+  // The decision reaches the family by mail, with the way back to the school's sign-in.
+  expect(await readLinkFromMail(PARENT.email, /https?:\/\/[^\s"<>]+\/code\?school=demo/)).toMatch(/\/code\?school=demo$/);
+
   // The parent signs in with the email and password she registered, and finds her child under More.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-CO' });
   const parent = await phone.newPage();
@@ -98,6 +101,7 @@ test('a family registers, confirms its email, is approved by the admin and signs
   await parent.getByRole('link', { name: es.screens.myChildren }).click();
   await expect(parent).toHaveURL(/\/people\/\d+\/children$/);
   await expect(parent.getByRole('link', { name: new RegExp(CHILD.first) })).toBeVisible();
+  await expect(parent.getByRole('link', { name: new RegExp(CHILD.first) })).toContainText(courseName);
   await captureBothWidths(parent, 'registration-parent-children');
   await phone.close();
 });

@@ -116,6 +116,13 @@ const table: Row[] = [
   {
     method: 'GET',
     route: '/api/:org/people/:id',
+    label: "student A's mother: parent A's co-parent sees her card",
+    request: async (w, t) => ({ params: { id: (await coParentOfA(w, t)).id } }),
+    expect: { ...members(200), parentB: 403 },
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/people/:id',
     label: 'student B',
     request: (w) => ({ params: { id: w.studentB.id } }),
     expect: { ...members(200), parentA: 403, studentA: 403 },
@@ -296,6 +303,13 @@ const table: Row[] = [
     expect: { ...members(403), teacherA: 200, teacherB: 200, schoolAdmin: 200 },
   },
 ];
+
+const coParents = new WeakMap<World, Promise<TestPerson>>();
+/** Student A's mother, made once per World (parent A is the father). */
+function coParentOfA(w: World, t: TestApp): Promise<TestPerson> {
+  if (!coParents.has(w)) coParents.set(w, t.makePerson(w.school, { relativeOf: w.studentA, gender: 'female', firstName: 'Marta' }));
+  return coParents.get(w)!;
+}
 
 /** A fresh registered parent waiting for approval. */
 async function pendingRegistration(w: World, t: TestApp): Promise<RequestParts> {

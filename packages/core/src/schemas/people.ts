@@ -4,6 +4,10 @@ import { ZLanguage, ZPerson } from './person';
 /** spec §3 Role labels, as stored on memberships (plus 'relative' and 'administrator' when derived). */
 export const ZMembershipRole = z.enum(['teacher', 'substitute_teacher', 'student', 'employee', 'group_director']);
 export type MembershipRole = z.infer<typeof ZMembershipRole>;
+/** Membership roles that teach a node: its teachers, substitute teachers and group director. */
+export const TEACHING_ROLES: readonly MembershipRole[] = ['teacher', 'substitute_teacher', 'group_director'];
+/** Membership roles that make someone staff: the teaching roles and employees. */
+export const STAFF_ROLES: readonly MembershipRole[] = [...TEACHING_ROLES, 'employee'];
 export const ZPersonRole = z.enum([...ZMembershipRole.options, 'relative', 'administrator']);
 export type PersonRole = z.infer<typeof ZPersonRole>;
 
@@ -45,6 +49,18 @@ export const ZPersonGroup = z.object({
   schoolYear: z.string().nullable(),
 });
 export type PersonGroup = z.infer<typeof ZPersonGroup>;
+
+/** A class or grade a child is enrolled in (GET people/{id}/children). */
+export const ZChildGroup = z.object({
+  nodeId: z.number().int(),
+  nodeName: z.string(),
+  enrollmentStatus: ZEnrollmentStatus.nullable(),
+});
+export type ChildGroup = z.infer<typeof ZChildGroup>;
+
+/** A child of a person: the card and the classes or grades where they are an active or pending student. */
+export const ZChild = ZPersonCard.extend({ groups: z.array(ZChildGroup) });
+export type Child = z.infer<typeof ZChild>;
 
 /** A relative of a person and what they are to them. */
 export const ZRelative = ZPersonCard.extend({ kind: ZRelationshipKind });
@@ -97,8 +113,13 @@ export type PersonPatch = z.infer<typeof ZPersonPatch>;
 /** Fields of PATCH people/{id} a person may change about themselves. */
 export const ownContactFields = ['email', 'mobile', 'language'] as const;
 
-/** A person another may message, and why (GET people/{id}/contacts). */
+/**
+ * A person another may message, and why (GET people/{id}/contacts): `relative` is one's own relative,
+ * `family` another relative of one's children (the co-parent, a step-parent, a grandparent).
+ */
 export const ZContact = ZPersonCard.extend({
-  reasons: z.array(z.enum(['teacher', 'group_director', 'staff', 'classmate', 'relative', 'student', 'student_relative', 'colleague'])),
+  reasons: z.array(
+    z.enum(['teacher', 'group_director', 'staff', 'classmate', 'relative', 'family', 'student', 'student_relative', 'colleague']),
+  ),
 });
 export type Contact = z.infer<typeof ZContact>;

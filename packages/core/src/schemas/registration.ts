@@ -92,6 +92,7 @@ export const ZRegistration = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
+  document: z.string().nullable().describe("The parent's document"),
   emailVerified: z.boolean(),
   status: z.enum(['pending', 'approved', 'rejected']),
   createdAt: z.string(),

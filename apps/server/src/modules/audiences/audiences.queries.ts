@@ -1,3 +1,4 @@
+import { STAFF_ROLES } from '@patio/core';
 import type { Database } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
 
@@ -21,8 +22,6 @@ export async function findNodeTree(db: Database, orgId: number): Promise<TreeNod
   return rows.map((r) => ({ id: r.id, parentId: r.parent_id, position: r.position, typeKey: r.key }));
 }
 
-const staffRoles = ['teacher', 'substitute_teacher', 'employee', 'group_director'];
-
 /** Administrators and anyone with a staff role in some node of the school. */
 export async function isStaffMember(db: Database, orgId: number, personId: number): Promise<boolean> {
   const row = await db
@@ -30,7 +29,7 @@ export async function isStaffMember(db: Database, orgId: number, personId: numbe
     .select('id')
     .where(scopedToOrg(orgId))
     .where('person_id', '=', personId)
-    .where('role', 'in', staffRoles)
+    .where('role', 'in', [...STAFF_ROLES])
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

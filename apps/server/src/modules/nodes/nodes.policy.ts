@@ -1,3 +1,4 @@
+import { ZMembershipRole } from '@patio/core';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { notFound } from '../../http/errors';
@@ -18,7 +19,7 @@ async function requireNode(db: Database, orgId: number, id: number): Promise<voi
  */
 export async function canSeeMembers(db: Database, caller: Caller, nodeId: number): Promise<boolean> {
   if (caller.isSchoolWide || caller.teachingNodeIds.includes(nodeId)) return true;
-  const members = await findMembershipsIn(db, caller.orgId, [nodeId], ['student', 'teacher', 'substitute_teacher', 'group_director', 'employee']);
+  const members = await findMembershipsIn(db, caller.orgId, [nodeId], ZMembershipRole.options);
   return members.some((m) => m.person_id === caller.id || caller.childIds.includes(m.person_id));
 }
 

@@ -1,8 +1,8 @@
-import type { Contact } from '@patio/core';
+import { TEACHING_ROLES, type Contact } from '@patio/core';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../policy/policy';
 import { findMembershipsIn, findNodeIdsOf } from '../nodes/nodes.queries';
-import { findContactStaffIds, findParentLikeRelativeIds, findStaffIds } from './people.queries';
+import { findContactStaffIds, findParentLikeRelativeIds, findRelativeIdsOf, findStaffIds } from './people.queries';
 
 export type ContactReason = Contact['reasons'][number];
 
@@ -12,7 +12,8 @@ const inactive = ['withdrawn', 'graduated', 'inactive'];
  * The people `subject` may message (the Contacts tab), each with why. The one definition of
  * "contact": GET people/{id}/contacts lists it and GET people/{id} lets contacts open the card.
  * - relatives: the teachers, substitute teachers and group directors of their children's nodes,
- *   plus their own family;
+ *   plus their own family ('relative') and the other relatives of their children ('family': the
+ *   co-parent, also in split households, step-parents, grandparents);
  * - students: the teachers of their nodes, their classmates and their family;
  * - teachers: the students of the nodes they teach and those students' parents, plus the other staff;
  * - administrators and employees: all staff;
@@ -30,12 +31,15 @@ export async function findContactReasons(db: Database, subject: Caller): Promise
     }
   };
   const teachersOf = async (nodeIds: number[]) => {
-    for (const m of await findMembershipsIn(db, orgId, nodeIds, ['teacher', 'substitute_teacher', 'group_director'])) {
+    for (const m of await findMembershipsIn(db, orgId, nodeIds, TEACHING_ROLES)) {
       add([m.person_id], m.role === 'group_director' ? 'group_director' : 'teacher');
     }
   };
 
   add(subject.relativeIds, 'relative');
+  // Someone who is already one's own relative is not listed twice.
+  const ownRelatives = new Set(subject.relativeIds);
+  add((await findRelativeIdsOf(db, orgId, subject.childIds)).filter((id) => !ownRelatives.has(id)), 'family');
   add(await findContactStaffIds(db, orgId), 'staff');
 
   const childNodes = await findNodeIdsOf(db, orgId, subject.childIds, ['student']);

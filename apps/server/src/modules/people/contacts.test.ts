@@ -56,4 +56,21 @@ describeOnDatabases('GET people/{id}/contacts', (t) => {
     const res = await t.request({ method: 'GET', url: `/api/${w.school.code}/people/${w.studentA.id}/contacts`, token: await t.signIn(w.teacherA) });
     expect(res.statusCode).toBe(403);
   });
+
+  it("lists the other relatives of one's children as family: co-parents and step-parents, both ways", async () => {
+    const mother = await t.makePerson(w.school, { relativeOf: w.studentA, gender: 'female' });
+    const stepmother = await t.makePerson(w.school, { relativeOf: w.studentA, kind: 'stepmother' });
+    const father = await contacts(w.parentA);
+    expect(father.get(mother.id)).toEqual(['family']);
+    expect(father.get(stepmother.id)).toEqual(['family']);
+    expect(father.get(w.studentA.id)).toEqual(['relative']);
+    expect(father.has(w.parentB.id)).toBe(false);
+    const theMother = await contacts(mother);
+    expect(theMother.get(w.parentA.id)).toEqual(['family']);
+    expect(theMother.get(stepmother.id)).toEqual(['family']);
+    expect(theMother.get(w.teacherA.id)).toEqual(['teacher']);
+    expect(theMother.has(mother.id)).toBe(false);
+    // The child's own list is unchanged: their relatives, once each.
+    expect((await contacts(w.studentA)).get(mother.id)).toEqual(['relative']);
+  });
 });

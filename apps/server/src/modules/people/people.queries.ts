@@ -1,3 +1,4 @@
+import { STAFF_ROLES, TEACHING_ROLES } from '@patio/core';
 import { type Selectable, sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/database';
 import { nowIso } from '../../db/database';
@@ -12,8 +13,7 @@ type OptionalColumns = 'is_admin' | 'is_contact' | 'blood_type' | 'weight' | 'he
 export type NewPerson = Omit<PersonTable, 'id' | 'org_id' | 'created_at' | 'search_key' | OptionalColumns> &
   Partial<Pick<PersonTable, Exclude<OptionalColumns, 'is_contact'>>> & { is_contact?: number };
 
-const teachingRoles = ['teacher', 'substitute_teacher', 'group_director'];
-const staffRoles = [...teachingRoles, 'employee'];
+const isRoleIn = (roles: readonly string[], role: string) => roles.includes(role);
 
 /**
  * The caller of a request with roles, taught nodes and family, in one indexed round trip (it runs on
@@ -52,9 +52,9 @@ export async function findCaller(db: Database, orgId: number, personId: number):
     orgId,
     isAdmin,
     roles,
-    isStaff: isAdmin || roles.some((r) => staffRoles.includes(r)),
+    isStaff: isAdmin || roles.some((r) => isRoleIn(STAFF_ROLES, r)),
     isSchoolWide: isAdmin || roles.includes('employee'),
-    teachingNodeIds: [...new Set(memberships.filter((m) => teachingRoles.includes(m.role)).map((m) => m.node_id))],
+    teachingNodeIds: [...new Set(memberships.filter((m) => isRoleIn(TEACHING_ROLES, m.role)).map((m) => m.node_id))],
     childIds: relatives.filter((r) => (parentLikeKinds as readonly string[]).includes(r.kind)).map((r) => r.person_id),
     relativeIds: relatives.map((r) => r.person_id),
   };
@@ -76,7 +76,7 @@ export async function isStaffMember(db: Database, orgId: number, personId: numbe
             .select('memberships.id')
             .whereRef('memberships.org_id', '=', 'people.org_id')
             .whereRef('memberships.person_id', '=', 'people.id')
-            .where('memberships.role', 'in', staffRoles),
+            .where('memberships.role', 'in', [...STAFF_ROLES]),
         ),
       ]),
     )
@@ -237,7 +237,7 @@ export async function findTeachingLinks(db: Database, orgId: number, nodeIds: nu
     isMember: inNodes.length > 0,
     isStudent: inNodes.some((m) => m.role === 'student'),
     isRelativeOfStudent: studentOfTheirs !== undefined,
-    isStaff: admin?.is_admin === 1 || memberships.some((m) => staffRoles.includes(m.role)),
+    isStaff: admin?.is_admin === 1 || memberships.some((m) => isRoleIn(STAFF_ROLES, m.role)),
   };
 }
 
@@ -398,7 +398,7 @@ export async function findStaffIds(db: Database, orgId: number): Promise<number[
     .select('person_id')
     .distinct()
     .where(scopedToOrg(orgId))
-    .where('role', 'in', staffRoles)
+    .where('role', 'in', [...STAFF_ROLES])
     .execute();
   return [...new Set([...admins.map((a) => a.id), ...members.map((m) => m.person_id)])];
 }
@@ -419,6 +419,37 @@ export async function findParentLikeRelativeIds(db: Database, orgId: number, per
   return [...out];
 }
 
+/** Every relative (any kind) of some people: for a parent's children, the co-parents and the rest of the family. */
+export async function findRelativeIdsOf(db: Database, orgId: number, personIds: number[]): Promise<number[]> {
+  const out = new Set<number>();
+  for (const chunk of chunks(personIds, 500)) {
+    const rows = await db.selectFrom('relationships').select('relative_id').where(scopedToOrg(orgId)).where('person_id', 'in', chunk).execute();
+    for (const r of rows) out.add(r.relative_id);
+  }
+  return [...out];
+}
+
+/**
+ * The classes and grades where some people are students with an active or pending enrollment
+ * (the children list shows each child's class), in tree order.
+ */
+export async function findStudentClassesOf(db: Database, orgId: number, personIds: number[]) {
+  if (personIds.length === 0) return [];
+  return await db
+    .selectFrom('memberships')
+    .innerJoin('nodes', (join) => join.onRef('nodes.org_id', '=', 'memberships.org_id').onRef('nodes.id', '=', 'memberships.node_id'))
+    .innerJoin('node_types', (join) => join.onRef('node_types.org_id', '=', 'nodes.org_id').onRef('node_types.id', '=', 'nodes.type_id'))
+    .select(['memberships.person_id', 'memberships.node_id', 'nodes.name', 'memberships.enrollment_status'])
+    .where(scopedToOrg(orgId, 'memberships'))
+    .where('memberships.person_id', 'in', personIds)
+    .where('memberships.role', '=', 'student')
+    .where('memberships.enrollment_status', 'in', ['active', 'pending'])
+    .where((eb) => eb.or([eb('node_types.key', 'like', 'class%'), eb('node_types.key', 'like', 'grade%')]))
+    .orderBy('nodes.position')
+    .orderBy('nodes.name')
+    .orderBy('nodes.id')
+    .execute();
+}
 
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];

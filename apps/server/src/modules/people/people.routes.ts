@@ -1,4 +1,4 @@
-import { ZContact, ZPeopleQuery, ZPersonCard, ZPersonPatch, ZPersonProfile, ZRelative } from '@patio/core';
+import { ZChild, ZContact, ZPeopleQuery, ZPersonCard, ZPersonPatch, ZPersonProfile, ZRelative } from '@patio/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -69,9 +69,11 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['people'],
       summary: 'Children of a person',
-      description: 'The people this person is father, mother, guardian… of (public cards).',
+      description:
+        'The people this person is father, mother, guardian… of: public cards with `groups`, the classes (or grades) ' +
+        'where each child is an active or pending student.',
       params: paramsOf(peoplePolicies.listChildren),
-      response: { 200: z.array(ZPersonCard), ...errors(400, 401, 403, 404) },
+      response: { 200: z.array(ZChild), ...errors(400, 401, 403, 404) },
     },
     handler: async (request) => listChildren(contextOf(request), request.params.id),
   });
@@ -94,7 +96,8 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
       tags: ['people'],
       summary: 'Who a person may message',
       description:
-        "Relatives: their children's teachers and group directors; students: their teachers and classmates; " +
+        "Relatives: their children's teachers and group directors, and their children's other relatives (co-parents: " +
+        "reason `family`); students: their teachers and classmates; " +
         "teachers: their students and those students' parents, and colleagues; everyone: their family and the " +
         'staff flagged as contacts. `reasons` says why each one is listed.',
       params: paramsOf(peoplePolicies.listContacts),

@@ -1,4 +1,4 @@
-import type { ClinicData, PeopleQuery, PersonCard, PersonPatch, PersonProfile, Relative, RelationshipKind } from '@patio/core';
+import type { Child, ClinicData, PeopleQuery, PersonCard, PersonPatch, PersonProfile, Relative, RelationshipKind } from '@patio/core';
 import { ownContactFields } from '@patio/core';
 import type { Updateable } from 'kysely';
 import type { PersonTable } from '../../db/types';
@@ -15,6 +15,7 @@ import {
   findPersonIdByDocument,
   findRelativeCardRows,
   findRolesOf,
+  findStudentClassesOf,
   type PersonRow,
   updatePersonRow,
 } from './people.queries';
@@ -108,9 +109,16 @@ export async function listRelatives(ctx: RequestContext, personId: number): Prom
   return cards.map((c, i) => ({ ...c, kind: rows[i].kind as RelationshipKind }));
 }
 
-/** GET people/{id}/children: the people this person is a parent-like relative of. */
-export async function listChildren(ctx: RequestContext, personId: number): Promise<PersonCard[]> {
-  return cardsOf(ctx, await findChildIds(ctx.db, ctx.org.id, personId));
+/** GET people/{id}/children: the people this person is a parent-like relative of, with their classes. */
+export async function listChildren(ctx: RequestContext, personId: number): Promise<Child[]> {
+  const cards = await cardsOf(ctx, await findChildIds(ctx.db, ctx.org.id, personId));
+  const classes = await findStudentClassesOf(ctx.db, ctx.org.id, cards.map((c) => c.id));
+  return cards.map((c) => ({
+    ...c,
+    groups: classes
+      .filter((g) => g.person_id === c.id)
+      .map((g) => ({ nodeId: g.node_id, nodeName: g.name, enrollmentStatus: g.enrollment_status as Child['groups'][number]['enrollmentStatus'] })),
+  }));
 }
 
 /**

@@ -134,4 +134,38 @@ describeOnDatabases('who sees what of a person', (t) => {
       [paths[12]]: true,
     });
   });
+
+  it("answers each child's active or pending class on the children list, not withdrawn ones", async () => {
+    const sibling = await t.makePerson(w.school, { firstName: 'Bea' });
+    await t.relate(w.parentA, sibling);
+    await t.enroll(sibling, w.tree.classB, { status: 'pending' });
+    await t.enroll(sibling, w.tree.classA, { status: 'withdrawn' });
+    const res = await t.request({ method: 'GET', url: `/api/${w.school.code}/people/${w.parentA.id}/children`, token: await t.signIn(w.parentA) });
+    expect(res.statusCode).toBe(200);
+    const byId = new Map(res.json().map((c: { id: number }) => [c.id, c]));
+    expect(byId.get(w.studentA.id)).toMatchObject({ groups: [{ nodeId: w.tree.classA, nodeName: '3A', enrollmentStatus: 'active' }] });
+    expect(byId.get(sibling.id)).toMatchObject({ groups: [{ nodeId: w.tree.classB, nodeName: '3B', enrollmentStatus: 'pending' }] });
+  });
+
+  it("shows co-parents each other's card, also in split households, and still refuses other families", async () => {
+    // Student A's mother lives apart from parent A with a new partner, the child's stepfather.
+    const mother = await t.makePerson(w.school, { relativeOf: w.studentA, gender: 'female', firstName: 'Marta' });
+    const stepfather = await t.makePerson(w.school, { relativeOf: w.studentA, kind: 'stepfather', gender: 'male', firstName: 'Esteban' });
+    for (const [viewer, seen] of [[w.parentA, mother], [mother, w.parentA], [w.parentA, stepfather], [stepfather, w.parentA], [stepfather, mother]]) {
+      const res = await profile(viewer, seen.id);
+      expect(res.statusCode, `${viewer.firstName} opens ${seen.firstName}`).toBe(200);
+      expect(Object.keys(res.json()).sort()).toEqual(cardKeys);
+    }
+    // The child sees them in full as relatives; another family does not see them at all.
+    expect((await profile(w.studentA, mother.id)).json().email).toBeDefined();
+    for (const id of [mother.id, stepfather.id]) expect((await profile(w.parentB, id)).statusCode).toBe(403);
+    for (const id of [w.parentB.id, w.studentB.id]) expect((await profile(mother, id)).statusCode).toBe(403);
+    const allowed = await t.request({
+      method: 'POST',
+      url: `/api/${w.school.code}/allowed`,
+      token: await t.signIn(mother),
+      body: [`people/${w.parentA.id}`, `people/${w.parentB.id}`],
+    });
+    expect(allowed.json()).toEqual({ [`people/${w.parentA.id}`]: true, [`people/${w.parentB.id}`]: false });
+  });
 });

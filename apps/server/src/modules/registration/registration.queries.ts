@@ -88,7 +88,7 @@ export async function findRegistrations(db: Database, orgId: number, status: 'pe
     .innerJoin('people', (j) => j.onRef('people.org_id', '=', 'registrations.org_id').onRef('people.id', '=', 'registrations.person_id'))
     .select([
       'registrations.person_id', 'registrations.status', 'registrations.email_verified_at', 'registrations.created_at',
-      'people.first_name', 'people.last_name', 'people.email',
+      'people.first_name', 'people.last_name', 'people.email', 'people.document',
     ])
     .where(scopedToOrg(orgId, 'registrations'))
     .where('registrations.status', '=', status)
@@ -122,7 +122,7 @@ export async function findRegisteredChildren(db: Database, orgId: number, parent
 export async function findRegistration(db: Database, orgId: number, personId: number) {
   return await db
     .selectFrom('registrations')
-    .select(['id', 'status', 'email_verified_at'])
+    .select(['id', 'status', 'email_verified_at', 'language'])
     .where(scopedToOrg(orgId))
     .where('person_id', '=', personId)
     .executeTakeFirst();

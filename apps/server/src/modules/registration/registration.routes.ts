@@ -36,7 +36,8 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
         'Body: the §3 registration form (see RegistrationForm: parent names, document, gender, birthday, ' +
         'email, password + passwordConfirmation, course, children, relatives). Every wrong field is listed ' +
         'in `details` with a stable `code` and the §5 message ("You must type an eMail", …). The account ' +
-        'cannot sign in until the email is verified; children wait for approval (enrollment pending). ' +
+        'cannot sign in until the email is verified and can right after; children wait for approval (enrollment ' +
+        'pending), and the family is mailed the decision. ' +
         '403 registration_disabled when the school does not take registrations. Limited per IP (429 with ' +
         'Retry-After): registrations that create a family count, refused forms do not.',
       params: paramsOf(p.register),
@@ -80,8 +81,8 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   for (const [policy, status, summary] of [
-    [p.approve, 'approved', 'Approve a registration: the children’s enrollments become active'],
-    [p.reject, 'rejected', 'Reject a registration: the children’s enrollments become withdrawn'],
+    [p.approve, 'approved', 'Approve a registration: the children’s enrollments become active; the family is mailed'],
+    [p.reject, 'rejected', 'Reject a registration: the children’s enrollments become withdrawn; the family is mailed'],
   ] as const) {
     r.route({
       ...routeOf(policy),
@@ -91,7 +92,7 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
         params: paramsOf(policy),
         response: { 200: ZRegistration, ...errors(400, 401, 403, 404, 409) },
       },
-      handler: async (request) => decideFamily(contextOf(request), request.params.personId, status),
+      handler: async (request) => decideFamily(contextOf(request), request.params.personId, status, request.log),
     });
   }
 }

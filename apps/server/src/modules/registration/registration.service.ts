@@ -8,8 +8,7 @@ import { hashLoginToken, newLoginToken } from '../auth/tokens';
 import { insertMembership } from '../nodes/nodes.queries';
 import { insertPerson, upsertRelationshipPair } from '../people/people.queries';
 import { inverseKind, type RelationshipKind } from '../people/relationships';
-import { mailerFor } from '../../platform/mail/mailer';
-import { verificationMail } from './registration.mail';
+import { sendRegistrationMail, signInLinkOf } from './registration.notify';
 import {
   decideRegistration, findCourses, findRegisteredChildren, findRegistration, findRegistrations, findUsedDocuments,
   insertRegistration, isEmailUsed, verifyRegistrationToken,
@@ -124,17 +123,13 @@ async function createFamily(ctx: RequestContext, body: unknown, log: FastifyBase
   });
 
   const query = new URLSearchParams({ school: ctx.org.code, token });
-  const mail = verificationMail(parent.language, {
-    name: parent.firstName,
-    school: ctx.org.title,
-    link: `${ctx.origin}/registration/verify?${query}`,
+  await sendRegistrationMail(ctx, log, {
+    to: parent.email,
+    kind: 'verification',
+    language: parent.language,
+    values: { name: parent.firstName, link: `${ctx.origin}/registration/verify?${query}` },
+    personId,
   });
-  try {
-    await mailerFor(ctx.services.config, (entry, msg) => log.info(entry, msg)).send({ to: parent.email, ...mail });
-  } catch (err) {
-    // The family exists; an administrator can resend or approve by hand. Never a 500 for a mail hiccup.
-    log.error({ err, personId }, 'registration mail failed');
-  }
   return { personId, email: parent.email };
 }
 
@@ -162,6 +157,7 @@ export async function listRegistrations(ctx: RequestContext, status: 'pending' |
     firstName: r.first_name,
     lastName: r.last_name,
     email: r.email ?? '',
+    document: r.document,
     emailVerified: r.email_verified_at !== null,
     status: r.status,
     createdAt: r.created_at,
@@ -177,19 +173,33 @@ export async function listRegistrations(ctx: RequestContext, status: 'pending' |
   }));
 }
 
-/** POST registrations/{personId}/approve|reject: pending enrollments become active or withdrawn. */
-export async function decideFamily(ctx: RequestContext, personId: number, status: 'approved' | 'rejected'): Promise<Registration> {
+/**
+ * POST registrations/{personId}/approve|reject: pending enrollments become active or withdrawn, and
+ * the family gets the decision by mail in its language.
+ */
+export async function decideFamily(
+  ctx: RequestContext,
+  personId: number,
+  status: 'approved' | 'rejected',
+  log: FastifyBaseLogger,
+): Promise<Registration> {
   const caller = requireCaller(ctx);
   const registration = await findRegistration(ctx.db, ctx.org.id, personId);
   if (!registration) throw notFound('There is no registration for this person');
   const children = await findRegisteredChildren(ctx.db, ctx.org.id, [personId]);
-  const ok = await decideRegistration(ctx.db, ctx.org.id, {
-    personId,
-    status,
-    decidedBy: caller.id,
-    membershipIds: children.filter((c) => c.enrollment_status === 'pending').map((c) => c.membershipId),
-  });
+  const decided = children.filter((c) => c.enrollment_status === 'pending');
+  const ok = await decideRegistration(ctx.db, ctx.org.id, { personId, status, decidedBy: caller.id, membershipIds: decided.map((c) => c.membershipId) });
   if (!ok) throw new HttpError(409, 'registration_decided', `This registration was already ${registration.status}`);
   const [result] = (await listRegistrations(ctx, status)).filter((r) => r.personId === personId);
+  if (result.email) {
+    const names = [...new Map((decided.length > 0 ? decided : children).map((c) => [c.id, c.first_name])).values()];
+    await sendRegistrationMail(ctx, log, {
+      to: result.email,
+      kind: status,
+      language: registration.language,
+      values: { name: result.firstName, link: signInLinkOf(ctx), children: names.join(', ') },
+      personId,
+    });
+  }
   return result;
 }

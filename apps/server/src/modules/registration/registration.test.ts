@@ -2,7 +2,7 @@ import { REGISTRATION_MESSAGES } from '@patio/core';
 import { afterAll, expect, it } from 'vitest';
 import { basic } from '../../test/factories';
 import { describeOnDatabases } from '../../test/harness';
-import { verificationMail, registrationMailLanguages } from './registration.mail';
+import { registrationMail, registrationMailLanguages, verificationMail } from './registration.mail';
 import { startSmtpCatcher } from './smtp-catcher';
 
 const smtp = await startSmtpCatcher();
@@ -74,7 +74,7 @@ describeOnDatabases(
       }
     });
 
-    it('registers a family, mails the verification link over SMTP, refuses sign-in until verified, then waits for approval', async () => {
+    it('registers a family, mails the verification link over SMTP, refuses sign-in until verified, signs in while the children wait, mails the approval', async () => {
       const { school, tree, admin, url } = await setup();
       const body = form(tree.classA);
       const created = await t.request({ method: 'POST', url, body, headers: { host: 'patio.example' } });
@@ -84,7 +84,8 @@ describeOnDatabases(
 
       const mail = smtp.mails.find((m) => m.to.includes(body.email));
       expect(mail, 'the verification mail reached the SMTP server').toBeDefined();
-      expect(mail!.raw).toContain('Subject: Confirm your email for');
+      expect(mail!.subject).toBe(`Confirm your email for ${school.title}`);
+      expect(mail!.text).toContain('Once it is confirmed you can sign in with your email and password');
       const link = mail!.text.match(/https?:\/\/\S+\/registration\/verify\?school=[\w-]+&token=[\w-]+/)?.[0];
       expect(link).toMatch(new RegExp(`^http://patio\\.example/registration/verify\\?school=${school.code}&token=`));
       const token = new URL(link!).searchParams.get('token')!;
@@ -109,13 +110,20 @@ describeOnDatabases(
       expect(pending.statusCode).toBe(200);
       expect(pending.json()).toEqual([
         expect.objectContaining({
-          personId, email: body.email, emailVerified: true, status: 'pending',
+          personId, email: body.email, document: body.document, emailVerified: true, status: 'pending',
           children: [expect.objectContaining({ firstName: 'Tomás', course: { id: tree.classA, name: '3A' }, enrollmentStatus: 'pending' })],
         }),
       ]);
-      const approved = await t.request({ method: 'POST', url: `/api/${school.code}/registrations/${personId}/approve`, token: adminToken });
+      const approved = await t.request({
+        method: 'POST', url: `/api/${school.code}/registrations/${personId}/approve`, token: adminToken, headers: { host: 'patio.example' },
+      });
       expect(approved.statusCode).toBe(200);
       expect(approved.json()).toMatchObject({ status: 'approved', children: [{ enrollmentStatus: 'active' }] });
+      // The decision reaches the family by mail, in the language it registered in (en).
+      const decision = smtp.mails.filter((m) => m.to.includes(body.email)).at(-1)!;
+      expect(decision.subject).toBe(`${school.title} approved your children’s enrollment`);
+      expect(decision.text).toContain('approved the enrollment of: Tomás.');
+      expect(decision.text).toContain(`http://patio.example/code?school=${school.code}`);
       expect((await t.request({ method: 'POST', url: `/api/${school.code}/registrations/${personId}/reject`, token: adminToken })).statusCode).toBe(409);
       expect((await t.request({ method: 'GET', url: `/api/${school.code}/registrations`, token: adminToken })).json()).toEqual([]);
 
@@ -126,16 +134,26 @@ describeOnDatabases(
       expect(child.json()).toMatchObject({ firstName: 'Tomás', document: body.children[0].document });
     });
 
-    it('rejects a registration: the children are withdrawn', async () => {
+    it('rejects a registration: the children are withdrawn and the family is told in Spanish by default', async () => {
       const { school, tree, admin, url } = await setup();
-      const created = await t.request({ method: 'POST', url, body: form(tree.classB, { children: [
+      const body = form(tree.classB, { language: undefined, children: [
         { firstName: 'A', lastName: 'B', document: `K${Date.now()}`, birthday: '2015-01-01', course: tree.classA },
         { firstName: 'C', lastName: 'B', document: `L${Date.now()}`, birthday: '2017-01-01' },
-      ] }) });
+      ] });
+      const created = await t.request({ method: 'POST', url, body });
+      const mailsBefore = smtp.mails.length;
       const rejected = await t.request({ method: 'POST', url: `/api/${school.code}/registrations/${created.json().personId}/reject`, token: await t.signIn(admin) });
       expect(rejected.json().children.map((c: { course: { id: number }; enrollmentStatus: string }) => [c.course.id, c.enrollmentStatus])).toEqual([
         [tree.classA, 'withdrawn'], [tree.classB, 'withdrawn'],
       ]);
+      const mails = smtp.mails.slice(mailsBefore).filter((m) => m.to.includes(body.email as string));
+      expect(mails.map((m) => m.subject)).toEqual([`${school.title} no aprobó la matrícula de tus hijos`]);
+      expect(mails[0].text).toContain('Hola Laura:');
+      expect(mails[0].text).toContain('no aprobó la matrícula de: A, C.');
+      // A decision is mailed once: deciding again is a 409 and sends nothing.
+      const again = await t.request({ method: 'POST', url: `/api/${school.code}/registrations/${created.json().personId}/approve`, token: await t.signIn(admin) });
+      expect(again.statusCode).toBe(409);
+      expect(smtp.mails.slice(mailsBefore).filter((m) => m.to.includes(body.email as string))).toHaveLength(1);
     });
 
     it('refuses an unknown verification token', async () => {
@@ -183,6 +201,22 @@ describeOnDatabases(
     registrationLimits: { registrationsPerIp: 2, registrationWindowSeconds: 3600, verifyFailuresPerIp: 3, verifyWindowSeconds: 900 },
   },
 );
+
+it('has the decision mails in all six languages, Spanish by default', () => {
+  const values = { name: 'Ana', school: 'Los Andes', link: 'http://x/code?school=andes', children: 'Tomás, Lucía' };
+  for (const kind of ['approved', 'rejected'] as const) {
+    const mails = registrationMailLanguages.map((l) => registrationMail(kind, l, values));
+    expect(new Set(mails.map((m) => m.subject)).size).toBe(6);
+    expect(new Set(mails.map((m) => m.text)).size).toBe(6);
+    for (const mail of mails) {
+      expect(mail.text).toContain('Tomás, Lucía');
+      expect(mail.subject).toContain('Los Andes');
+      expect(mail.text).not.toMatch(/\{\w+\}/);
+    }
+    expect(registrationMail(kind, null, values)).toEqual(registrationMail(kind, 'es', values));
+  }
+  expect(registrationMail('approved', 'de', values).text).toContain(values.link);
+});
 
 it('has the verification mail in all six languages, Spanish by default', () => {
   expect(registrationMailLanguages.sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'pt']);

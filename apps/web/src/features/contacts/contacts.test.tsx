@@ -24,4 +24,18 @@ describe('contacts tab', () => {
     expect(screen.getByText('Díaz, Tomás')).toBeTruthy();
     expect(screen.queryByText('Pérez, Sofía')).toBeNull();
   }, 20_000);
+
+  it("puts the children's other parents (reason family) with the family, beside one's own relatives", async () => {
+    const { fetchMock } = stubFetch(BASE, {
+      'GET people/3/contacts': {
+        body: [card(4, 'Sofía', 'Pérez', ['relative']), card(5, 'Marta', 'Ríos', ['family']), card(6, 'Esteban', 'Lara', ['family'])],
+      },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await renderApp({ path: '/people', session: signedIn() });
+    expect(await screen.findByRole('heading', { name: 'Familia (3)' })).toBeTruthy();
+    expect(screen.getByText('Ríos, Marta')).toBeTruthy();
+    expect(screen.getAllByText('Familia de tus hijos')).toHaveLength(2);
+    expect(screen.queryByRole('heading', { name: /Compañeros de grupo/ })).toBeNull();
+  }, 20_000);
 });

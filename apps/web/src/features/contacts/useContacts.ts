@@ -20,7 +20,8 @@ export function groupOf(contact: Contact): ContactGroup {
   const reasons = contact.reasons ?? [];
   if (reasons.some((r) => TEACHING.includes(r))) return 'teachers';
   if (reasons.some((r) => STAFF.includes(r))) return 'staff';
-  if (reasons.includes('relative')) return 'family';
+  // Own relatives and the other relatives of one's children (co-parents, step-parents).
+  if (reasons.includes('relative') || reasons.includes('family')) return 'family';
   if (reasons.length > 0) return 'members';
   if (contact.group === 'teachers' || contact.group === 'staff' || contact.group === 'family' || contact.group === 'members') return contact.group;
   const roles = contact.roles ?? [];

@@ -9,11 +9,16 @@ import { StatusMessage } from '../../ui/StatusMessage';
 import { rolesLabel } from './labels';
 import { PersonAvatar } from './PersonAvatar';
 import { RefusalMessage } from './RefusalMessage';
-import { readMembership } from './types';
+import type { ChildCard } from './types';
 import { useChildren, usePerson } from './usePeople';
 import classes from './people.module.css';
 import './mantineStyles';
 import { withDirectoryTerms } from './withDirectoryTerms';
+
+/** The child's classes ("3A", "3B · enrollment pending"); empty when they have none. */
+function classesOf(child: ChildCard, pending: (name: string) => string): string {
+  return (child.groups ?? []).map((g) => (g.enrollmentStatus === 'pending' ? pending(g.nodeName) : g.nodeName)).join(', ');
+}
 
 /** /people/{personId}/children: the person's children as cards that open their profiles. */
 export const ChildrenPage = withDirectoryTerms(function ChildrenPage() {
@@ -32,17 +37,14 @@ export const ChildrenPage = withDirectoryTerms(function ChildrenPage() {
     body = (
       <ul className={classes.cards} aria-label={t('screens.children')}>
         {children.data.map((child) => {
-          const groups = ((child as { groups?: unknown[]; memberships?: unknown[] }).groups ?? (child as { memberships?: unknown[] }).memberships ?? [])
-            .map((m) => readMembership(m as never))
-            .filter((m) => m.role === 'student')
-            .map((m) => m.nodeName);
+          const courses = classesOf(child, (name) => t('children.pendingClass', { name }));
           return (
             <li key={child.id}>
               <Link to={`/person/${child.id}`} className={classes.card}>
                 <PersonAvatar person={child} size={56} />
                 <span className={classes.text}>
                   <span className={classes.name}>{formatFullName(child)}</span>
-                  <span className={classes.meta}>{groups.join(', ') || rolesLabel(t, child.roles)}</span>
+                  <span className={classes.meta}>{courses || rolesLabel(t, child.roles)}</span>
                 </span>
               </Link>
             </li>

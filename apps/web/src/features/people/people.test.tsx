@@ -133,13 +133,22 @@ describe('person profile', () => {
   it('lists a parent’s children as cards linking to their profiles', async () => {
     const { fetchMock } = stubFetch(BASE, {
       'GET people/3': { body: { id: 3, firstName: 'Laura', lastName: 'Ruiz', lastName2: null, avatar: null } },
-      'GET people/3/children': { body: [{ ...person(4), groups: [{ nodeId: 11, nodeName: '7A', role: 'student' }] }, person(12)] },
+      'GET people/3/children': {
+        body: [
+          { ...person(4), groups: [{ nodeId: 11, nodeName: '7A', enrollmentStatus: 'active' }] },
+          { ...person(12), groups: [{ nodeId: 12, nodeName: '7B', enrollmentStatus: 'pending' }] },
+          { ...person(13), roles: ['student'], groups: [] },
+        ],
+      },
     });
     vi.stubGlobal('fetch', fetchMock);
     await renderApp({ path: '/people/3/children', session: signedIn() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Hijos de Laura Ruiz' })).toBeTruthy();
     const cards = screen.getAllByRole('link', { name: /Nombre/ });
-    expect(cards.map((a) => a.getAttribute('href'))).toEqual(['/person/4', '/person/12']);
-    expect(screen.getByText('7A')).toBeTruthy();
+    expect(cards.map((a) => a.getAttribute('href'))).toEqual(['/person/4', '/person/12', '/person/13']);
+    // The class instead of only the role; a class waiting for the school's approval says so.
+    expect(within(cards[0]).getByText('7A')).toBeTruthy();
+    expect(within(cards[1]).getByText('7B · matrícula pendiente')).toBeTruthy();
+    expect(within(cards[2]).getByText('Estudiante')).toBeTruthy();
   });
 });

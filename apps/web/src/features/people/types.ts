@@ -13,6 +13,18 @@ export interface Relative extends PersonCard {
   kind: string;
 }
 
+/** A class (or grade) of a child on the children list, with the enrollment (active or pending). */
+export interface ChildGroup {
+  nodeId: number;
+  nodeName: string;
+  enrollmentStatus: string | null;
+}
+
+/** GET people/{id}/children: a child's card and their classes. */
+export interface ChildCard extends PersonCard {
+  groups?: ChildGroup[];
+}
+
 /** A membership of a person in a node, with its role and, for students, the enrollment (spec §3). */
 export interface Membership {
   nodeId: number;

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/services';
-import type { PersonCard, PersonProfile } from './types';
+import type { ChildCard, PersonCard, PersonProfile } from './types';
 
 /** Rows per request: large pages keep scrolling through thousands of people smooth. */
 export const PEOPLE_PAGE_SIZE = 50;
@@ -33,12 +33,12 @@ export function usePerson(personId: number) {
   });
 }
 
-/** GET people/{id}/children. */
+/** GET people/{id}/children: each child's card and classes. */
 export function useChildren(personId: number) {
   const { api } = useServices();
   return useQuery({
     queryKey: ['person', personId, 'children'],
-    queryFn: () => api.get<PersonCard[]>(`people/${personId}/children`),
+    queryFn: () => api.get<ChildCard[]>(`people/${personId}/children`),
     retry: (count, error) => count < 1 && !isRefusal(error),
   });
 }

@@ -4,7 +4,6 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { formatFullName } from '@patio/core/people/displayName';
 import { useSessionState } from '../../app/services';
-import { usePerson } from '../people/usePeople';
 import type { Decision, PendingRegistration } from './useRegistrations';
 import classes from './registrations.module.css';
 
@@ -17,19 +16,11 @@ export interface RegistrationCardProps {
   onDecide: (decision: Decision) => void;
 }
 
-/** The parent's document: from the list when the server sends it, else from their profile (admins see it). */
-function useParentDocument(registration: PendingRegistration): string | null | undefined {
-  const hasDocument = registration.document !== undefined;
-  const profile = usePerson(hasDocument ? Number.NaN : registration.personId);
-  return hasDocument ? registration.document : profile.data?.document;
-}
-
 /** One pending family: the parent, their children with the requested class, and the decision buttons. */
 export function RegistrationCard({ registration, isDeciding, isBusy, onDecide }: RegistrationCardProps) {
   const { t } = useTranslation();
   const language = useSessionState((s) => s.language);
   const [isConfirming, setConfirming] = useState(false);
-  const document = useParentDocument(registration);
   const name = formatFullName({ ...registration, lastName2: null });
   const headingId = `registration-${registration.personId}`;
   const date = new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(registration.createdAt));
@@ -51,7 +42,7 @@ export function RegistrationCard({ registration, isDeciding, isBusy, onDecide }:
           <a href={`mailto:${registration.email}`}>{registration.email}</a>
         </dd>
         <dt>{t('person.document')}</dt>
-        <dd>{document === undefined ? '…' : document || t('registrations.noDocument')}</dd>
+        <dd>{registration.document || t('registrations.noDocument')}</dd>
       </dl>
       <h3 className={classes.subtitle}>{t('registrations.children')}</h3>
       <ul className={classes.children}>

@@ -101,7 +101,12 @@ describe('registration', () => {
     const { fetchMock, calls } = stubFetch(BASE, { 'POST registration/verify': { body: { verified: true, status: 'pending' } } });
     vi.stubGlobal('fetch', fetchMock);
     await renderApp({ path: '/registration/verify?school=demo&token=abc', session: guest() });
-    expect(await screen.findByText(/Tu correo quedó confirmado/)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Tu correo quedó confirmado y ya puedes iniciar sesión. El colegio revisará la matrícula de tus hijos y te escribirá por correo con su decisión.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ir a iniciar sesión' }).getAttribute('href')).toBe('/login');
     expect(JSON.parse(String(calls.find((c) => c.method === 'POST')?.init?.body))).toEqual({ token: 'abc' });
   });
 });

@@ -11,6 +11,7 @@ const family = (personId: number, firstName: string) => ({
   firstName,
   lastName: 'Rojas',
   email: `${firstName.toLowerCase()}@example.com`,
+  document: `52${personId}`,
   emailVerified: true,
   status: 'pending',
   createdAt: '2026-03-02T15:00:00.000Z',
@@ -18,20 +19,22 @@ const family = (personId: number, firstName: string) => ({
 });
 
 describe('pending family registrations', () => {
-  it('lists each family with email, document, date and children with their class', async () => {
-    const { fetchMock } = stubFetch(BASE, {
-      'GET registrations?status=pending': { body: [family(40, 'Marta')] },
-      'GET people/40': { body: { id: 40, firstName: 'Marta', lastName: 'Rojas', lastName2: null, avatar: null, document: '52123456' } },
+  it('lists each family with email, document, date and children with their class, from the list alone', async () => {
+    const { fetchMock, calls } = stubFetch(BASE, {
+      'GET registrations?status=pending': { body: [family(40, 'Marta'), { ...family(50, 'Inés'), document: null }] },
     });
     vi.stubGlobal('fetch', fetchMock);
     await renderApp({ path: '/registrations', session: admin() });
     const card = await screen.findByRole('article', { name: 'Marta Rojas' });
     expect(within(card).getByRole('link', { name: 'marta@example.com' }).getAttribute('href')).toBe('mailto:marta@example.com');
-    expect(await within(card).findByText('52123456')).toBeTruthy();
+    expect(within(card).getByText('5240')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Inés Rojas' })).getByText('Sin documento')).toBeTruthy();
     expect(within(card).getByText('Registro: 2 de marzo de 2026')).toBeTruthy();
     expect(within(card).getByText('Tomás Rojas')).toBeTruthy();
     expect(within(card).getByText('7A')).toBeTruthy();
-    expect(screen.getByText('1 familia espera tu aprobación')).toBeTruthy();
+    expect(screen.getByText('2 familias esperan tu aprobación')).toBeTruthy();
+    // No profile request per card: the document comes with the list.
+    expect(calls.filter((c) => c.url.includes('people/'))).toEqual([]);
   });
 
   it('approves a family and fetches the list again instead of guessing it', async () => {

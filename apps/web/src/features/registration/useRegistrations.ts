@@ -3,8 +3,8 @@ import type { Registration } from '@patio/core/schemas/registration';
 import { useServices } from '../../app/services';
 import { isRefusal } from '../people/usePeople';
 
-/** A pending family as the list shows it; `document` is read when the server sends it. */
-export type PendingRegistration = Registration & { document?: string | null };
+/** A pending family as the list shows it: the parent (with their document), their children and classes. */
+export type PendingRegistration = Registration;
 
 export type Decision = 'approve' | 'reject';
 

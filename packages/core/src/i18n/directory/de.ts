@@ -113,6 +113,7 @@ export const de: DirectoryDictionary = {
   },
   children: {
     titleOf: 'Kinder von {{name}}',
+    pendingClass: '{{name}} · Aufnahme ausstehend',
     emptyTitle: 'Keine Kinder eingetragen',
     emptyBody: 'Fehlt eines deiner Kinder, bitte die Schule, es mit deiner Familie zu verknüpfen.',
   },
@@ -135,6 +136,7 @@ export const de: DirectoryDictionary = {
       staff: 'Personal',
       classmate: 'Mitschüler',
       relative: 'Angehöriger',
+      family: 'Familie deiner Kinder',
       student: 'Schüler',
       student_relative: 'Angehöriger eines Schülers',
       colleague: 'Kollege',
@@ -283,7 +285,7 @@ export const de: DirectoryDictionary = {
     haveAccount: 'Schon ein Konto? Anmelden',
     verifyTitle: 'E-Mail-Bestätigung',
     verifying: 'Deine E-Mail wird bestätigt…',
-    verifiedPending: 'Deine E-Mail ist bestätigt. Die Schule prüft deine Anmeldung und benachrichtigt dich per E-Mail, sobald du dich anmelden kannst.',
+    verifiedPending: 'Deine E-Mail ist bestätigt, du kannst dich jetzt anmelden. Die Schule prüft die Aufnahme deiner Kinder und teilt dir ihre Entscheidung per E-Mail mit.',
     verifiedApproved: 'Deine E-Mail ist bestätigt und deine Anmeldung genehmigt. Du kannst dich jetzt anmelden.',
     verifyInvalid: 'Dieser Link ist ungültig, wurde schon benutzt oder ist abgelaufen. Wenn du deine E-Mail schon bestätigt hast, melde dich an.',
     errors: {

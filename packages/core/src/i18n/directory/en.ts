@@ -113,6 +113,7 @@ export const en: DirectoryDictionary = {
   },
   children: {
     titleOf: 'Children of {{name}}',
+    pendingClass: '{{name}} · enrollment pending',
     emptyTitle: 'No children registered',
     emptyBody: 'If one of your children is missing, ask the school to link them to your family.',
   },
@@ -135,6 +136,7 @@ export const en: DirectoryDictionary = {
       staff: 'Staff',
       classmate: 'Classmate',
       relative: 'Relative',
+      family: 'Your children’s family',
       student: 'Student',
       student_relative: 'Student’s relative',
       colleague: 'Colleague',
@@ -283,7 +285,7 @@ export const en: DirectoryDictionary = {
     haveAccount: 'Already have an account? Sign in',
     verifyTitle: 'Email confirmation',
     verifying: 'Confirming your email…',
-    verifiedPending: 'Your email is confirmed. The school will review your registration and email you when you can sign in.',
+    verifiedPending: 'Your email is confirmed and you can sign in now. The school will review your children’s enrollment and email you its decision.',
     verifiedApproved: 'Your email is confirmed and your registration is approved. You can sign in now.',
     verifyInvalid: 'This link is not valid, was already used or has expired. If you already confirmed your email, sign in.',
     errors: {

@@ -117,6 +117,7 @@ export const es = {
   },
   children: {
     titleOf: 'Hijos de {{name}}',
+    pendingClass: '{{name}} · matrícula pendiente',
     emptyTitle: 'No hay hijos registrados',
     emptyBody: 'Si falta alguno de tus hijos, pídele al colegio que lo vincule a tu familia.',
   },
@@ -139,6 +140,7 @@ export const es = {
       staff: 'Personal',
       classmate: 'Compañero',
       relative: 'Familiar',
+      family: 'Familia de tus hijos',
       student: 'Estudiante',
       student_relative: 'Familiar de estudiante',
       colleague: 'Colega',
@@ -287,7 +289,7 @@ export const es = {
     haveAccount: '¿Ya tienes usuario? Inicia sesión',
     verifyTitle: 'Confirmación de correo',
     verifying: 'Confirmando tu correo…',
-    verifiedPending: 'Tu correo quedó confirmado. El colegio revisará tu registro y te avisará por correo cuando puedas ingresar.',
+    verifiedPending: 'Tu correo quedó confirmado y ya puedes iniciar sesión. El colegio revisará la matrícula de tus hijos y te escribirá por correo con su decisión.',
     verifiedApproved: 'Tu correo quedó confirmado y tu registro está aprobado. Ya puedes iniciar sesión.',
     verifyInvalid: 'Este enlace no es válido, ya se usó o venció. Si ya confirmaste tu correo, inicia sesión.',
     errors: {

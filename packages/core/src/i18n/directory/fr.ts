@@ -113,6 +113,7 @@ export const fr: DirectoryDictionary = {
   },
   children: {
     titleOf: 'Enfants de {{name}}',
+    pendingClass: '{{name}} · inscription en attente',
     emptyTitle: 'Aucun enfant enregistré',
     emptyBody: 'S’il manque l’un de vos enfants, demandez à l’école de le rattacher à votre famille.',
   },
@@ -135,6 +136,7 @@ export const fr: DirectoryDictionary = {
       staff: 'Personnel',
       classmate: 'Camarade',
       relative: 'Proche',
+      family: 'Famille de vos enfants',
       student: 'Élève',
       student_relative: 'Proche d’un élève',
       colleague: 'Collègue',
@@ -283,7 +285,7 @@ export const fr: DirectoryDictionary = {
     haveAccount: 'Vous avez déjà un compte ? Connectez-vous',
     verifyTitle: 'Confirmation de l’e-mail',
     verifying: 'Confirmation de votre e-mail…',
-    verifiedPending: 'Votre e-mail est confirmé. L’école va examiner votre inscription et vous préviendra par e-mail quand vous pourrez vous connecter.',
+    verifiedPending: 'Votre e-mail est confirmé : vous pouvez vous connecter dès maintenant. L’école va examiner l’inscription de vos enfants et vous enverra sa décision par e-mail.',
     verifiedApproved: 'Votre e-mail est confirmé et votre inscription approuvée. Vous pouvez vous connecter.',
     verifyInvalid: 'Ce lien n’est pas valide, a déjà servi ou a expiré. Si vous avez déjà confirmé votre e-mail, connectez-vous.',
     errors: {

@@ -113,6 +113,7 @@ export const it: DirectoryDictionary = {
   },
   children: {
     titleOf: 'Figli di {{name}}',
+    pendingClass: '{{name}} · iscrizione in attesa',
     emptyTitle: 'Nessun figlio registrato',
     emptyBody: 'Se manca uno dei tuoi figli, chiedi alla scuola di collegarlo alla tua famiglia.',
   },
@@ -135,6 +136,7 @@ export const it: DirectoryDictionary = {
       staff: 'Personale',
       classmate: 'Compagno',
       relative: 'Familiare',
+      family: 'Famiglia dei tuoi figli',
       student: 'Studente',
       student_relative: 'Familiare di uno studente',
       colleague: 'Collega',
@@ -283,7 +285,7 @@ export const it: DirectoryDictionary = {
     haveAccount: 'Hai già un account? Accedi',
     verifyTitle: 'Conferma dell’email',
     verifying: 'Conferma dell’email in corso…',
-    verifiedPending: 'La tua email è confermata. La scuola esaminerà l’iscrizione e ti avviserà via email quando potrai accedere.',
+    verifiedPending: 'La tua email è confermata: puoi accedere da subito. La scuola esaminerà l’iscrizione dei tuoi figli e ti comunicherà la decisione via email.',
     verifiedApproved: 'La tua email è confermata e l’iscrizione è approvata. Ora puoi accedere.',
     verifyInvalid: 'Questo link non è valido, è già stato usato o è scaduto. Se hai già confermato l’email, accedi.',
     errors: {

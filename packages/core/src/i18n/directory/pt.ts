@@ -113,6 +113,7 @@ export const pt: DirectoryDictionary = {
   },
   children: {
     titleOf: 'Filhos de {{name}}',
+    pendingClass: '{{name}} · matrícula pendente',
     emptyTitle: 'Não há filhos registados',
     emptyBody: 'Se faltar algum dos seus filhos, peça à escola que o associe à sua família.',
   },
@@ -135,6 +136,7 @@ export const pt: DirectoryDictionary = {
       staff: 'Pessoal',
       classmate: 'Colega de turma',
       relative: 'Familiar',
+      family: 'Família dos seus filhos',
       student: 'Aluno',
       student_relative: 'Familiar de aluno',
       colleague: 'Colega',
@@ -283,7 +285,7 @@ export const pt: DirectoryDictionary = {
     haveAccount: 'Já tem conta? Inicie sessão',
     verifyTitle: 'Confirmação do e-mail',
     verifying: 'A confirmar o seu e-mail…',
-    verifiedPending: 'O seu e-mail está confirmado. A escola vai analisar o registo e avisá-lo por e-mail quando puder entrar.',
+    verifiedPending: 'O seu e-mail está confirmado e já pode iniciar sessão. A escola vai analisar a matrícula dos seus filhos e enviar-lhe a decisão por e-mail.',
     verifiedApproved: 'O seu e-mail está confirmado e o registo foi aprovado. Já pode iniciar sessão.',
     verifyInvalid: 'Este link não é válido, já foi usado ou expirou. Se já confirmou o e-mail, inicie sessão.',
     errors: {
