@@ -90,6 +90,8 @@ for (const kind of testDatabases) {
         // Families can register themselves in the demo school (/register).
         const registration = await app.inject({ method: 'GET', url: '/api/demo/registration' });
         expect(registration.json()).toMatchObject({ enabled: true, courses: expect.arrayContaining([expect.objectContaining({ name: '3A' })]) });
+        // Last year's classes stay in the archive for their outcomes; families cannot pick them.
+        expect(registration.json().courses.map((c: { name: string }) => c.name)).toEqual(['3A', '5A', '7A', '9A']);
         expect(before.stops).toBe(6);
         expect(await seedDemoSchool(db)).toEqual({ ran: [] });
         expect(await count('people')).toBe(before.people);

@@ -231,3 +231,28 @@ export async function findNodeIdsOf(db: Database, orgId: number, personIds: numb
     .execute();
   return [...new Set(rows.filter((r) => r.role !== 'student' || !['withdrawn', 'graduated', 'inactive'].includes(r.enrollment_status ?? '')).map((r) => r.node_id))];
 }
+
+/** Node type of a past school year's archive: the classes under it are history, not open courses. */
+export const ARCHIVE_NODE_TYPE = 'school_year';
+
+/** Ids of every node that sits under a past school year's archive node (at any depth). */
+export async function findArchivedNodeIds(db: Database, orgId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('nodes')
+    .innerJoin('node_types', (j) => j.onRef('node_types.org_id', '=', 'nodes.org_id').onRef('node_types.id', '=', 'nodes.type_id'))
+    .select(['nodes.id', 'nodes.parent_id', 'node_types.key'])
+    .where(scopedToOrg(orgId, 'nodes'))
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const archived = new Set<number>();
+  for (const row of rows) {
+    // Walk up to the root; the tree is shallow and moves refuse cycles, the bound is only a guard.
+    for (let parent = byId.get(row.parent_id ?? -1), steps = 0; parent && steps < rows.length; parent = byId.get(parent.parent_id ?? -1), steps++) {
+      if (parent.key === ARCHIVE_NODE_TYPE) {
+        archived.add(row.id);
+        break;
+      }
+    }
+  }
+  return archived;
+}

@@ -1,8 +1,12 @@
 import type { Database } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
+import { findArchivedNodeIds } from '../nodes/nodes.queries';
 
-/** Course choices: the school's class nodes in tree order, or its grades when it has no classes. */
+/**
+ * Course choices: the school's class nodes in tree order, or its grades when it has no classes;
+ * never the classes kept under a past school year's archive.
+ */
 export async function findCourses(db: Database, orgId: number): Promise<{ id: number; name: string; typeKey: string }[]> {
   const rows = await db
     .selectFrom('nodes')
@@ -14,8 +18,10 @@ export async function findCourses(db: Database, orgId: number): Promise<{ id: nu
     .orderBy('nodes.name')
     .orderBy('nodes.id')
     .execute();
-  const classes = rows.filter((r) => r.typeKey.startsWith('class'));
-  return classes.length > 0 ? classes : rows;
+  const archived = await findArchivedNodeIds(db, orgId);
+  const open = rows.filter((r) => !archived.has(r.id));
+  const classes = open.filter((r) => r.typeKey.startsWith('class'));
+  return classes.length > 0 ? classes : open;
 }
 
 export async function isEmailUsed(db: Database, orgId: number, email: string): Promise<boolean> {
