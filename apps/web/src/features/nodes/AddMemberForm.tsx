@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Group, NativeSelect, Paper, TextInput, Title } from '@mantine/core';
-import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { Button, Group, NativeSelect, Paper, Title } from '@mantine/core';
+import { PeopleSearchField } from '../people/PeopleSearchField';
+import { IconUserPlus } from '@tabler/icons-react';
 import { formatPersonName } from '@patio/core/people/displayName';
 import { describeError } from '../auth/describeError';
 import { labelOf } from '../people/labels';
@@ -36,14 +37,7 @@ export function AddMemberForm({ nodeId }: { nodeId: number }) {
         {t('nodes.addMember')}
       </Title>
       <Group align="end" gap="sm" grow>
-        <TextInput
-          type="search"
-          label={t('nodes.findPerson')}
-          placeholder={t('people.searchPlaceholder')}
-          leftSection={<IconSearch size={18} aria-hidden="true" />}
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-        />
+        <PeopleSearchField label={t('nodes.findPerson')} value={text} onSearch={setText} />
         <NativeSelect
           label={t('nodes.role')}
           value={role}

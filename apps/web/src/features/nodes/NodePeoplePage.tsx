@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Loader, TextInput } from '@mantine/core';
-import { IconSearch, IconUsers } from '@tabler/icons-react';
+import { Loader } from '@mantine/core';
+import { PeopleSearchField } from '../people/PeopleSearchField';
+import { IconUsers } from '@tabler/icons-react';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { SEARCH_DEBOUNCE_MS } from '../people/PeopleDirectory';
 import { RefusalMessage } from '../people/RefusalMessage';
@@ -31,16 +32,7 @@ export const NodePeoplePage = withDirectoryTerms(function NodePeoplePage() {
 
   return (
     <NodeFrame nodeId={nodeId}>
-      <TextInput
-        type="search"
-        label={t('people.searchLabel')}
-        placeholder={t('people.searchPlaceholder')}
-        leftSection={<IconSearch size={18} aria-hidden="true" />}
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        size="md"
-        mb="md"
-      />
+      <PeopleSearchField value={text} onSearch={setText} size="md" mb="md" />
       {search.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
       {search.isError && <RefusalMessage error={search.error} onRetry={() => void search.refetch()} />}
       {search.isSuccess && people.length === 0 && (

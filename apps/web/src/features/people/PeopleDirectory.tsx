@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Loader, NativeSelect, TextInput, VisuallyHidden } from '@mantine/core';
-import { IconSearch, IconUsers } from '@tabler/icons-react';
+import { Loader, NativeSelect, VisuallyHidden } from '@mantine/core';
+import { PeopleSearchField } from './PeopleSearchField';
+import { IconUsers } from '@tabler/icons-react';
 import { useSessionState } from '../../app/services';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { flattenTree, typeNameOf } from '../nodes/types';
@@ -70,15 +71,7 @@ export function PeopleDirectory() {
         {t('people.directory')}
       </VisuallyHidden>
       <div className={classes.filters} role="search">
-        <TextInput
-          type="search"
-          label={t('people.searchLabel')}
-          placeholder={t('people.searchPlaceholder')}
-          leftSection={<IconSearch size={18} aria-hidden="true" />}
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          size="md"
-        />
+        <PeopleSearchField value={text} onSearch={setText} size="md" />
         <NativeSelect
           label={t('people.roleFilter')}
           value={role}
