@@ -5,7 +5,7 @@ import { requireCaller } from '../../http/school-scope';
 import { cleanMapping, guessMapping } from './import.mapping';
 import { parseSpreadsheet } from './import.parse';
 import {
-  claimImport, findImport, findImportRows, finishImport, insertImport, releaseImport, setImportProgress,
+  claimImport, refreshPlannerStatistics, findImport, findImportRows, finishImport, insertImport, releaseImport, setImportProgress,
   updateImportDraft, type ImportRow,
 } from './import.queries';
 import { upsertImportRecords } from './import.upsert';
@@ -113,5 +113,6 @@ export async function commitImport(
     await releaseImport(db, org.id, id);
     throw err;
   }
+  if (ctx.services.dialect === 'postgres') await refreshPlannerStatistics(db);
   return getImport(ctx, nodeId, id);
 }

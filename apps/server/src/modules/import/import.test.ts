@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import type { Org } from '../../policy/policy';
@@ -108,6 +109,20 @@ describeOnDatabases('student import', (t) => {
     await commit('Nombre;Apellido;Documento\nÁngela;Núñez;S1\n');
     expect(await found('NUNEZ')).toEqual(['Ángela']);
     expect(await found('gomez')).toEqual([]);
+  });
+
+  it.runIf(t.kind.name === 'PostgreSQL')('refreshes the planner statistics of the tables it filled once the commit is done', async () => {
+    const { school, tree, token } = await setup();
+    const lastAnalyze = async () =>
+      (await sql<{ relname: string; last_analyze: Date | null }>`select relname, last_analyze from pg_stat_user_tables
+        where relname in ('people', 'memberships', 'relationships') order by relname`.execute(t.db)).rows;
+    const startedAt = new Date();
+    const draft = await upload(school, tree.classA, token, 'curso.csv', [header, ...studentLines()].join('\n'));
+    const committed = await t.request({ method: 'POST', url: `${base(school, tree.classA)}/${draft.json().id}/commit`, token, body: {} });
+    expect(committed.statusCode, committed.body).toBe(200);
+    const analyzed = await lastAnalyze();
+    expect(analyzed.map((r) => r.relname)).toEqual(['memberships', 'people', 'relationships']);
+    for (const row of analyzed) expect(row.last_analyze?.getTime() ?? 0).toBeGreaterThanOrEqual(startedAt.getTime() - 1000);
   });
 
   it('fixes errors by changing the mapping', async () => {
