@@ -1,36 +1,11 @@
-import type { CreateTableBuilder, Kysely } from 'kysely';
-import { SqliteAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
+import { dialectOf, fk, tenantKeys, type Dialect } from './schema-helpers';
 
 // Written against Kysely<any> with the schema builder only, so it runs unchanged on SQLite and
-// PostgreSQL and never depends on today's table types.
-//
-// Citus-readiness: on PostgreSQL every tenant-owned table has primary key (org_id, id) and every
-// foreign key between tenant tables is composite (org_id, x_id) → (org_id, id), so each table can be
-// distributed by org_id and co-located; orgs itself becomes a reference table. SQLite cannot combine
-// autoincrement with a composite key, so there id is the primary key and (org_id, id) is unique.
-
-type Dialect = 'sqlite' | 'postgres';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Table = CreateTableBuilder<any, any>;
-
-/** org_id + id columns and the keys described above. */
-function tenantKeys(table: Table, dialect: Dialect, name: string): Table {
-  let t = table.addColumn('org_id', 'integer', (c) => c.notNull().references('orgs.id').onDelete('cascade'));
-  if (dialect === 'sqlite') {
-    t = t
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      .addUniqueConstraint(`${name}_org_id_id_key`, ['org_id', 'id']);
-  } else {
-    t = t
-      .addColumn('id', 'integer', (c) => c.generatedByDefaultAsIdentity().notNull())
-      .addPrimaryKeyConstraint(`${name}_pkey`, ['org_id', 'id']);
-  }
-  return t;
-}
+// PostgreSQL and never depends on today's table types. Key layout: see schema-helpers.ts.
 
 export async function up(db: Kysely<any>): Promise<void> {
-  const dialect: Dialect = await detectDialect(db);
+  const dialect: Dialect = dialectOf(db);
 
   await db.schema
     .createTable('orgs')
@@ -168,11 +143,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-/** Composite foreign key (org_id, column) → target(org_id, id): a row can only point inside its school. */
-function fk(t: Table, name: string, column: string, target: string): Table {
-  return t.addForeignKeyConstraint(name, ['org_id', column], target, ['org_id', 'id'], (c) => c.onDelete('cascade'));
-}
-
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
     'seed_steps',
@@ -189,9 +159,4 @@ export async function down(db: Kysely<any>): Promise<void> {
   ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
-}
-
-/** The one unavoidable dialect branch: identity/autoincrement columns and key layout differ. */
-async function detectDialect(db: Kysely<any>): Promise<Dialect> {
-  return db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
 }

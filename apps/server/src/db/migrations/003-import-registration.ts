@@ -1,34 +1,12 @@
-import type { CreateTableBuilder, Kysely } from 'kysely';
-import { SqliteAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
+import { dialectOf, fk, tenantKeys, type Dialect } from './schema-helpers';
 
-// Imports (draft + rows) and self-registrations. Same layout rules as 001: Kysely<any> and the schema
-// builder only; tenant keys (org_id, id) and composite foreign keys so Citus can distribute by org_id.
-
-type Dialect = 'sqlite' | 'postgres';
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Table = CreateTableBuilder<any, any>;
-
-function tenantKeys(table: Table, dialect: Dialect, name: string): Table {
-  let t = table.addColumn('org_id', 'integer', (c) => c.notNull().references('orgs.id').onDelete('cascade'));
-  if (dialect === 'sqlite') {
-    t = t
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      .addUniqueConstraint(`${name}_org_id_id_key`, ['org_id', 'id']);
-  } else {
-    t = t
-      .addColumn('id', 'integer', (c) => c.generatedByDefaultAsIdentity().notNull())
-      .addPrimaryKeyConstraint(`${name}_pkey`, ['org_id', 'id']);
-  }
-  return t;
-}
-
-function fk(t: Table, name: string, column: string, target: string): Table {
-  return t.addForeignKeyConstraint(name, ['org_id', column], target, ['org_id', 'id'], (c) => c.onDelete('cascade'));
-}
+// Imports (draft + rows) and self-registrations. Same layout rules as 001 (schema-helpers.ts):
+// Kysely<any> and the schema builder only; tenant keys (org_id, id) and composite foreign keys.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  const dialect: Dialect = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+  const dialect: Dialect = dialectOf(db);
 
   let imports = tenantKeys(db.schema.createTable('imports'), dialect, 'imports')
     .addColumn('node_id', 'integer', (c) => c.notNull())
