@@ -9,22 +9,21 @@ export type RegistrationInfo = z.infer<typeof ZRegistrationInfo>;
 
 const ZGender = z.enum(['female', 'male']);
 
-export const ZRegistrationChild = z.object({
+/** The fields every person on the form has: names, document and gender. */
+const ZFormPerson = z.object({
   firstName: z.string(),
   lastName: z.string(),
   lastName2: z.string().nullish(),
   document: z.string(),
   gender: ZGender.nullish(),
+});
+
+export const ZRegistrationChild = ZFormPerson.extend({
   birthday: z.string().describe('YYYY-MM-DD'),
   course: z.number().int().nullish().describe('Node id of a course; defaults to the form course'),
 });
 
-export const ZRegistrationRelative = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  lastName2: z.string().nullish(),
-  document: z.string(),
-  gender: ZGender.nullish(),
+export const ZRegistrationRelative = ZFormPerson.extend({
   email: z.string().nullish(),
   mobile: z.string().nullish(),
   kind: z.string().describe('Relationship kind to the children, e.g. grandmother, uncle, guardian'),
@@ -34,12 +33,7 @@ export const ZRegistrationRelative = z.object({
  * spec §3 Registration form. The server checks it field by field and answers the §5 messages, so
  * the route accepts any object and this schema documents (and types, for the web) the shape.
  */
-export const ZRegistrationForm = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  lastName2: z.string().nullish(),
-  document: z.string(),
-  gender: ZGender.nullish(),
+export const ZRegistrationForm = ZFormPerson.extend({
   birthday: z.string().describe('YYYY-MM-DD'),
   email: z.string(),
   password: z.string(),
@@ -51,23 +45,7 @@ export const ZRegistrationForm = z.object({
 });
 export type RegistrationForm = z.infer<typeof ZRegistrationForm>;
 
-/** §5 registration messages and their stable codes (English text; the web translates by code). */
-export const REGISTRATION_MESSAGES = {
-  email_required: 'You must type an eMail',
-  email_invalid: 'Invalid address',
-  email_taken: 'This eMail is already being used',
-  document_required: 'You must type a document',
-  document_taken: 'This document is already registered',
-  first_name_required: 'You must type a name',
-  last_name_required: 'You must type a last name',
-  password_required: 'You must type a password',
-  passwords_mismatch: 'Passwords do not match',
-  birthday_required: 'You must pick a date',
-  course_required: 'You must select a course',
-  children_required: 'You must choose at least one son',
-  relationship_unknown: 'Choose how this person is related to the children',
-} as const;
-export type RegistrationErrorCode = keyof typeof REGISTRATION_MESSAGES;
+export { REGISTRATION_MESSAGES, type RegistrationErrorCode } from '../registration/messages';
 
 /** A 400 answer of POST registration: one entry per wrong field, with a stable code (§5 texts as message). */
 export const ZRegistrationErrors = z.object({

@@ -1,3 +1,4 @@
+import { REGISTRATION_MESSAGES } from '../../registration/messages';
 import type { DirectoryDictionary } from './es';
 
 /** Texts of the people, groups and registration screens in English. */
@@ -288,21 +289,8 @@ export const en: DirectoryDictionary = {
     verifiedPending: 'Your email is confirmed and you can sign in now. The school will review your children’s enrollment and email you its decision.',
     verifiedApproved: 'Your email is confirmed and your registration is approved. You can sign in now.',
     verifyInvalid: 'This link is not valid, was already used or has expired. If you already confirmed your email, sign in.',
-    errors: {
-      email_required: 'You must type an eMail',
-      email_invalid: 'Invalid address',
-      email_taken: 'This eMail is already being used',
-      document_required: 'You must type a document',
-      document_taken: 'This document is already registered',
-      first_name_required: 'You must type a name',
-      last_name_required: 'You must type a last name',
-      password_required: 'You must type a password',
-      passwords_mismatch: 'Passwords do not match',
-      birthday_required: 'You must pick a date',
-      course_required: 'You must select a course',
-      children_required: 'You must choose at least one son',
-      relationship_unknown: 'Choose how this person is related to the children',
-    },
+    // spec §5: the English texts are the server's own messages, kept in one place.
+    errors: REGISTRATION_MESSAGES,
   },
   registrations: {
     listLabel: 'Families waiting for approval',
