@@ -13,3 +13,5 @@ export * from './people/displayName';
 export * from './avatar';
 export * from './token/decodeToken';
 export * from './token/microsoftIdToken';
+export * from './people/documentKey';
+export * from './people/nameCharacters';
