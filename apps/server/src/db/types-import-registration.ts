@@ -48,6 +48,8 @@ export interface RegistrationTable {
   decided_by: number | null;
   decided_at: string | null;
   created_at: string;
+  /** JSON: the parent's document and the children and relatives the family named, kept until approval (migration 006). */
+  form: string | null;
 }
 
 export interface ImportRegistrationTables {

@@ -42,6 +42,8 @@ export interface PersonTable {
   is_contact: Generated<number>;
   /** Folded "first|last|last2|document" for search (migration 004; modules/people/search-key.ts). */
   search_key: string;
+  /** Normalised document, unique per school (migration 006; documentKeyOf in @patio/core). */
+  document_key: string | null;
 }
 
 export interface RelationshipTable {

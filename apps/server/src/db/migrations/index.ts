@@ -4,6 +4,7 @@ import * as m002 from './002-people-nodes';
 import * as m003 from './003-import-registration';
 import * as m004 from './004-people-search';
 import * as m005 from './005-memberships-by-person';
+import * as m006 from './006-document-keys';
 
 /** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003-import-registration': m003,
   '004-people-search': m004,
   '005-memberships-by-person': m005,
+  '006-document-keys': m006,
 };

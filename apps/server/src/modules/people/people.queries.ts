@@ -1,4 +1,4 @@
-import { STAFF_ROLES, TEACHING_ROLES } from '@patio/core';
+import { documentKeyOf, STAFF_ROLES, TEACHING_ROLES } from '@patio/core';
 import { type Selectable, sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/database';
 import { nowIso } from '../../db/database';
@@ -10,7 +10,7 @@ import { searchKeyOf, touchesSearchKey } from './search-key';
 
 export type PersonRow = Selectable<PersonTable>;
 type OptionalColumns = 'is_admin' | 'is_contact' | 'blood_type' | 'weight' | 'height' | 'medical_insurance';
-export type NewPerson = Omit<PersonTable, 'id' | 'org_id' | 'created_at' | 'search_key' | OptionalColumns> &
+export type NewPerson = Omit<PersonTable, 'id' | 'org_id' | 'created_at' | 'search_key' | 'document_key' | OptionalColumns> &
   Partial<Pick<PersonTable, Exclude<OptionalColumns, 'is_contact'>>> & { is_contact?: number };
 
 const isRoleIn = (roles: readonly string[], role: string) => roles.includes(role);
@@ -127,6 +127,7 @@ export async function insertPerson(db: Database, orgId: number, person: NewPerso
       username: person.username?.toLowerCase() ?? null,
       is_admin: person.is_admin ?? 0,
       search_key: searchKeyOf(person),
+      document_key: documentKeyOf(person.document),
       org_id: orgId,
       created_at: nowIso(),
     })
@@ -356,7 +357,7 @@ export async function findGroupsOf(db: Database, orgId: number, personId: number
 /** Changes some columns of a person; a change of names or document rewrites the search_key too. */
 export async function updatePersonRow(db: Database, orgId: number, personId: number, values: Updateable<PersonTable>) {
   if (Object.keys(values).length === 0) return;
-  const { search_key: _ignored, ...changes } = values;
+  const { search_key: _ignored, document_key: _derived, ...changes } = values;
   // Read and write together (a caller's transaction, or one of its own).
   const run = <T>(work: (trx: Database) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
   await run(async (trx) => {
@@ -372,7 +373,11 @@ export async function updatePersonRow(db: Database, orgId: number, personId: num
     }
     await trx
       .updateTable('people')
-      .set({ ...changes, ...(searchKey !== undefined ? { search_key: searchKey } : {}) })
+      .set({
+        ...changes,
+        ...(searchKey !== undefined ? { search_key: searchKey } : {}),
+        ...('document' in changes ? { document_key: documentKeyOf(changes.document ?? null) } : {}),
+      })
       .where(scopedToOrg(orgId))
       .where('id', '=', personId)
       .execute();

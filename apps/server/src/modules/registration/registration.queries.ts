@@ -58,6 +58,7 @@ export async function insertRegistration(
       decided_by: null,
       decided_at: null,
       created_at: nowIso(),
+      form: null,
     })
     .execute();
 }
