@@ -11,6 +11,7 @@ for (const [cmd, args, cwd] of [
   [process.execPath, ['first-screen-size.mjs'], here],
   [process.execPath, ['import-1000.mjs'], here],
   [process.execPath, ['audience-5000.mjs'], here],
+  [process.execPath, ['avatar-upload.mjs'], here],
 ]) {
   const { status } = spawnSync(cmd, args, { stdio: 'inherit', cwd });
   if (status !== 0) process.exit(status ?? 1);

@@ -1,6 +1,6 @@
 // Bundles the server into dist/main.js. Dependencies stay external (installed by npm), except
 // @patio/core, which ships TypeScript source and must be compiled in.
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -19,4 +19,11 @@ await build({
     js: "import { createRequire as __patioCreateRequire } from 'node:module'; const require = __patioCreateRequire(import.meta.url);",
   },
   logLevel: 'info',
+});
+
+// The import's parsing worker is plain JavaScript loaded by URL (new URL('./parse-worker/…',
+// import.meta.url)), so it goes beside the bundle as it is.
+cpSync(new URL('./src/modules/import/parse-worker/', import.meta.url), new URL('./dist/parse-worker/', import.meta.url), {
+  recursive: true,
+  filter: (source) => !source.endsWith('.d.mts') && !source.endsWith('.test.ts'),
 });

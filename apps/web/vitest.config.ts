@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Screens render Mantine in happy-dom; on a busy CI machine a few take longer than the 5 s default.
+    testTimeout: 15_000,
   },
 });

@@ -11,12 +11,17 @@ export async function enterSchool(page: Page, code: string, lang: Lang = 'es'): 
   await expect(page).toHaveURL(/\/login/);
 }
 
-/** Signs in with username and password on /login and waits for the highlights board. */
-export async function signIn(page: Page, username: string, password = 'demo1234', lang: Lang = 'es'): Promise<void> {
+/** Types username and password on /login and submits, without assuming where the app goes next. */
+export async function submitSignIn(page: Page, username: string, password = 'demo1234', lang: Lang = 'es'): Promise<void> {
   const t = texts[lang];
   await page.getByLabel(t.login.username).fill(username);
   await page.getByLabel(t.login.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: t.login.submit }).click();
+}
+
+/** Signs in with username and password on /login and waits for the highlights board. */
+export async function signIn(page: Page, username: string, password = 'demo1234', lang: Lang = 'es'): Promise<void> {
+  await submitSignIn(page, username, password, lang);
   await expect(page).toHaveURL(/\/highlights$/);
 }
 

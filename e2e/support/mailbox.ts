@@ -21,19 +21,20 @@ export function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-function newestMailTo(address: string): string | null {
+/** Every mail to `address` in the dev mailbox, newest first (raw). */
+function mailsTo(address: string): string[] {
   let files: string[];
   try {
     files = readdirSync(MAIL_DIR).filter((f) => f.endsWith('.eml'));
   } catch {
-    return null;
+    return [];
   }
   const newestFirst = files.map((f) => join(MAIL_DIR, f)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  for (const file of newestFirst) {
-    const raw = readFileSync(file, 'utf8');
-    if (raw.toLowerCase().includes(`to: ${address.toLowerCase()}`)) return raw;
-  }
-  return null;
+  return newestFirst.map((file) => readFileSync(file, 'utf8')).filter((raw) => raw.toLowerCase().includes(`to: ${address.toLowerCase()}`));
+}
+
+function newestMailTo(address: string): string | null {
+  return mailsTo(address)[0] ?? null;
 }
 
 /** Waits for the newest mail to `address` and answers the first link in it that matches `pattern`. */
@@ -47,4 +48,16 @@ export async function readLinkFromMail(address: string, pattern: RegExp): Promis
     }, { message: `a mail to ${address} in ${MAIL_DIR}`, timeout: 10_000 })
     .toBeTruthy();
   return link!;
+}
+
+/** Waits for a mail to `address` whose decoded text matches `pattern` (any mail, not only the newest). */
+export async function readMailMatching(address: string, pattern: RegExp): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(() => {
+      found = mailsTo(address).map(decodeQuotedPrintable).find((text) => pattern.test(text));
+      return found;
+    }, { message: `a mail to ${address} matching ${pattern}`, timeout: 10_000 })
+    .toBeTruthy();
+  return found!;
 }

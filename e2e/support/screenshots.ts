@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -6,13 +6,17 @@ const DIR = join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-/** Saves the page at phone and desktop width as e2e/screenshots/<name>-{phone,desktop}.png. */
-export async function captureBothWidths(page: Page, name: string): Promise<void> {
+/**
+ * Saves the page at phone and desktop width as e2e/screenshots/<name>-{phone,desktop}.png; with
+ * `showing`, that part of the page is scrolled into view at each width first.
+ */
+export async function captureBothWidths(page: Page, name: string, showing?: Locator): Promise<void> {
   mkdirSync(DIR, { recursive: true });
   const original = page.viewportSize();
   for (const [label, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150);
+    if (showing) await showing.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await page.screenshot({ path: join(DIR, `${name}-${label}.png`), fullPage: false });
   }
   if (original) await page.setViewportSize(original);

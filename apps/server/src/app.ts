@@ -11,6 +11,8 @@ import { seedDemoSchool } from './db/seed/index';
 import type { AppServices } from './http/context';
 import { registerDocs } from './http/docs';
 import { installErrorHandler } from './http/errors';
+import { frameworkErrorOptions } from './http/framework-errors';
+import { installInputGuard } from './http/input-guard';
 import { loggerOptions } from './http/logging';
 import { installSchoolScope } from './http/school-scope';
 import { hasWebApp, registerWebApp, sendIndexHtml } from './http/web';
@@ -55,6 +57,13 @@ const contentSecurityPolicy = {
   },
 };
 
+/** TRUST_PROXY for Fastify: a hop count trusts that many proxies nearest the server (its types take no number). */
+function trustedProxies(setting: AppConfig['trustProxy']) {
+  if (setting === undefined) return false;
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting;
+}
+
 /** Builds the whole server on a migrated (and, if configured, seeded) database. Used by main and tests. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const { db, dialect } = openDatabase(config);
@@ -68,9 +77,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy ?? false,
+    trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    ...frameworkErrorOptions,
   });
   const services: AppServices = {
     config,
@@ -94,6 +104,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook('onClose', async () => db.destroy());
 
   installErrorHandler(app);
+  installInputGuard(app);
   await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
   await app.register(formbody);
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });

@@ -6,6 +6,7 @@ import { multipartBody, tinyPng } from './test/multipart';
 import { multipartFile } from './modules/import/multipart-file';
 import { insertRegistration } from './modules/registration/registration.queries';
 import { basic, type TestPerson } from './test/factories';
+import { makeRegistrant } from './test/registrants';
 import { makeWorld, type World } from './test/world';
 import { describeOnDatabases, type Org, type TestApp } from './test/harness';
 
@@ -24,6 +25,10 @@ const callers = {
   teacherB: (w: World) => w.teacherB,
   schoolAdmin: (w: World) => w.admin,
   otherSchoolAdmin: (w: World) => w.otherAdmin,
+  /** Employee of bus route 1 only (issue 6 item 8): its riders and their families, nothing school-wide. */
+  driver: (w: World) => w.driver,
+  /** Employee of the school's root node: school-wide. */
+  employee: (w: World) => w.employee,
 } satisfies Record<string, (w: World) => TestPerson | null>;
 type Callers = Record<keyof typeof callers, number>;
 
@@ -39,6 +44,8 @@ interface Row {
 }
 interface RequestParts {
   params?: Record<string, string | number>;
+  /** Query string, with its leading "?". */
+  query?: string;
   body?: unknown;
   headers?: Record<string, string>;
 }
@@ -52,6 +59,8 @@ const all = (status: number): Callers => ({
   teacherB: status,
   schoolAdmin: status,
   otherSchoolAdmin: status,
+  driver: status,
+  employee: status,
 });
 /** `signedIn` for every caller of the school, 401 for guests, 403 for the other school's admin. */
 const members = (signedIn: number): Callers => ({ ...all(signedIn), guest: 401, otherSchoolAdmin: 403 });
@@ -105,27 +114,27 @@ const table: Row[] = [
 
   // people
   // A profile: staff, the family, contacts (classmates, their children's teachers); another family: 403.
-  { method: 'GET', route: '/api/:org/people/:id', label: 'student A', expect: { ...members(200), parentB: 403 } },
+  { method: 'GET', route: '/api/:org/people/:id', label: 'student A', expect: { ...members(200), parentB: 403, driver: 403 } },
   {
     method: 'GET',
     route: '/api/:org/people/:id',
     label: 'parent A',
     request: (w) => ({ params: { id: w.parentA.id } }),
-    expect: { ...members(200), parentB: 403 },
+    expect: { ...members(200), parentB: 403, driver: 403 },
   },
   {
     method: 'GET',
     route: '/api/:org/people/:id',
     label: "student A's mother: parent A's co-parent sees her card",
     request: async (w, t) => ({ params: { id: (await coParentOfA(w, t)).id } }),
-    expect: { ...members(200), parentB: 403 },
+    expect: { ...members(200), parentB: 403, driver: 403 },
   },
   {
     method: 'GET',
     route: '/api/:org/people/:id',
     label: 'student B',
     request: (w) => ({ params: { id: w.studentB.id } }),
-    expect: { ...members(200), parentA: 403, studentA: 403 },
+    expect: { ...members(200), parentA: 403, studentA: 403, driver: 403 },
   },
   {
     method: 'GET',
@@ -134,9 +143,38 @@ const table: Row[] = [
     request: (w) => ({ params: { id: w.teacherA.id } }),
     expect: members(200),
   },
+  // Issue 6 items 8 and 5: the driver reaches the riders and their parents; unapproved registrants nobody.
+  {
+    method: 'GET',
+    route: '/api/:org/people/:id',
+    label: 'the rider of route 1',
+    request: (w) => ({ params: { id: w.rider.id } }),
+    expect: { ...members(200), parentA: 403, parentB: 403, studentA: 403 },
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/people/:id',
+    label: "the rider's father",
+    request: (w) => ({ params: { id: w.riderParent.id } }),
+    expect: { ...members(200), parentA: 403, parentB: 403, studentA: 403 },
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/people/:id',
+    label: 'a parent whose registration is pending',
+    request: async (w, t) => ({ params: { id: (await makeRegistrant(t, w.school)).id } }),
+    expect: adminOnly(200),
+  },
 
   // people (issue 3). `:id` is student A unless the row says otherwise.
-  { method: 'GET', route: '/api/:org/people', expect: { ...members(403), teacherA: 200, teacherB: 200, schoolAdmin: 200 } },
+  { method: 'GET', route: '/api/:org/people', expect: { ...members(403), teacherA: 200, teacherB: 200, schoolAdmin: 200, employee: 200 } },
+  {
+    method: 'GET',
+    route: '/api/:org/people',
+    label: 'filtered by class B and status (issue 6 item 3)',
+    request: (w) => ({ query: `?node=${w.tree.classB}&status=active` }),
+    expect: { ...members(403), teacherB: 200, schoolAdmin: 200, employee: 200 },
+  },
   {
     method: 'PATCH',
     route: '/api/:org/people/:id',
@@ -147,12 +185,12 @@ const table: Row[] = [
     method: 'GET',
     route: '/api/:org/people/:id/children',
     request: (w) => ({ params: { id: w.parentA.id } }), // the children of parent A
-    expect: { ...members(403), parentA: 200, studentA: 200, teacherA: 200, schoolAdmin: 200 },
+    expect: { ...members(403), parentA: 200, studentA: 200, teacherA: 200, schoolAdmin: 200, employee: 200 },
   },
   {
     method: 'GET',
     route: '/api/:org/people/:id/relatives',
-    expect: { ...members(403), parentA: 200, studentA: 200, teacherA: 200, schoolAdmin: 200 },
+    expect: { ...members(403), parentA: 200, studentA: 200, teacherA: 200, schoolAdmin: 200, employee: 200 },
   },
   {
     method: 'GET',
@@ -173,19 +211,20 @@ const table: Row[] = [
   {
     method: 'GET',
     route: '/api/:org/files/avatars/:file',
-    // Public: <img> sends no token; the random name is the capability.
+    label: 'signed URL',
+    // <img> sends no token; the signature the API handed to a signed-in viewer is the right.
     request: async (w, t) => {
-      const { payload, headers } = multipartBody('b.png', tinyPng);
-      const res = await t.request({
-        method: 'PUT',
-        url: `/api/${w.school.code}/people/${w.studentB.id}/avatar`,
-        token: await t.signIn(w.admin),
-        body: payload,
-        headers,
-      });
-      return { params: { file: String(res.json().avatar).split('/').pop()! } };
+      const [path, query] = (await avatarUrlOfStudentB(w, t)).split('?');
+      return { params: { file: path.split('/').pop()! }, query: `?${query}` };
     },
     expect: all(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/files/avatars/:file',
+    label: 'without its signature',
+    request: async (w, t) => ({ params: { file: (await avatarUrlOfStudentB(w, t)).split('?')[0].split('/').pop()! } }),
+    expect: all(404),
   },
 
   // nodes (issue 3). `:id` is a node; writes use a fresh node so the world stays the same.
@@ -210,7 +249,28 @@ const table: Row[] = [
     method: 'GET',
     route: '/api/:org/nodes/:id/members',
     request: (w) => ({ params: { id: w.tree.classA } }), // class A: its members, their parents, its teachers
-    expect: { ...members(403), parentA: 200, studentA: 200, teacherA: 200, schoolAdmin: 200 },
+    expect: { ...members(403), parentA: 200, studentA: 200, teacherA: 200, schoolAdmin: 200, employee: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/nodes/:id/members',
+    label: 'class A, withdrawn students (issue 6 item 14)',
+    request: (w) => ({ params: { id: w.tree.classA }, query: '?status=withdrawn' }),
+    expect: { ...members(403), teacherA: 200, schoolAdmin: 200, employee: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/nodes/:id/members',
+    label: 'route 1: its driver sees the riders (issue 6 item 8)',
+    request: (w) => ({ params: { id: w.route } }),
+    expect: { ...members(403), driver: 200, schoolAdmin: 200, employee: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/nodes/:id/members.csv',
+    label: 'class A: whoever may list its members (issue 6 item 19)',
+    request: (w) => ({ params: { id: w.tree.classA } }),
+    expect: { ...members(403), parentA: 200, studentA: 200, teacherA: 200, schoolAdmin: 200, employee: 200 },
   },
   {
     method: 'POST',
@@ -291,6 +351,8 @@ const table: Row[] = [
   { method: 'GET', route: '/api/:org/registration', expect: all(200) },
   { method: 'POST', route: '/api/:org/registration', request: () => ({ body: {} }), expect: all(403) },
   { method: 'POST', route: '/api/:org/registration/verify', request: () => ({ body: { token: 'unknown' } }), expect: all(400) },
+  // registration/mine: only a self-registered account has one (the world's people do not: 404)
+  { method: 'GET', route: '/api/:org/registration/mine', expect: members(404) },
   { method: 'GET', route: '/api/:org/registrations', expect: adminOnly(200) },
   { method: 'POST', route: '/api/:org/registrations/:personId/approve', request: pendingRegistration, expect: adminOnly(200) },
   { method: 'POST', route: '/api/:org/registrations/:personId/reject', request: pendingRegistration, expect: adminOnly(200) },
@@ -300,7 +362,23 @@ const table: Row[] = [
     method: 'POST',
     route: '/api/:org/audiences/preview',
     request: () => ({ body: { rules: { field: 'role', op: 'eq', args: ['student'] } } }),
-    expect: { ...members(403), teacherA: 200, teacherB: 200, schoolAdmin: 200 },
+    expect: { ...members(403), teacherA: 200, teacherB: 200, schoolAdmin: 200, employee: 200 },
+  },
+  {
+    method: 'POST',
+    route: '/api/:org/audiences/preview',
+    label: 'by document (issue 6 item 3)',
+    request: () => ({ body: { rules: { field: 'document', op: 'beginsWith', args: ['1'] } } }),
+    expect: { ...members(403), schoolAdmin: 200, employee: 200 },
+  },
+  {
+    method: 'POST',
+    route: '/api/:org/audiences/preview',
+    label: 'girls of class A (issue 6 item 3)',
+    request: (w) => ({
+      body: { rules: { op: 'and', args: [{ field: 'node', op: 'eq', args: [w.tree.classA] }, { field: 'gender', op: 'eq', args: ['female'] }] } },
+    }),
+    expect: { ...members(403), teacherA: 200, schoolAdmin: 200, employee: 200 },
   },
 ];
 
@@ -340,6 +418,12 @@ async function freshNode(w: World, t: TestApp): Promise<number> {
   return insertNode(t.db, w.school.id, { parentId: w.tree.root, typeId: w.tree.types.team, name: `Team ${Math.random().toString(36).slice(2, 8)}` });
 }
 
+async function avatarUrlOfStudentB(w: World, t: TestApp): Promise<string> {
+  const { payload, headers } = multipartBody('b.png', tinyPng);
+  const res = await t.request({ method: 'PUT', url: `/api/${w.school.code}/people/${w.studentB.id}/avatar`, token: await t.signIn(w.admin), body: payload, headers });
+  return String(res.json().avatar);
+}
+
 function fillPath(route: string, params: Record<string, string | number>): string {
   return route.replace(/:(\w+)|\*/g, (whole, name: string | undefined) => {
     const value = params[name ?? '*'];
@@ -368,7 +452,7 @@ describeOnDatabases('authorization table', (t) => {
     for (const [caller, status] of Object.entries(row.expect) as [keyof typeof callers, number][]) {
       it(`${row.method} ${row.route}${row.label ? ` (${row.label})` : ''} as ${caller} → ${status}`, async () => {
         const parts = (await row.request?.(w, t)) ?? {};
-        const url = fillPath(row.route, { org: w.school.code, id: w.studentA.id, ...parts.params });
+        const url = fillPath(row.route, { org: w.school.code, id: w.studentA.id, ...parts.params }) + (parts.query ?? '');
         const person = callers[caller](w);
         const res = await t.request({
           method: row.method as 'GET',

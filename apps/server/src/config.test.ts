@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig, parseTrustProxy } from './config';
 import { redactUrl } from './http/logging';
 
 describe('loadConfig', () => {
@@ -26,18 +26,60 @@ describe('loadConfig', () => {
       INIT_CWD: base,
       PORT: '9000',
       DATABASE_URL: 'postgres://x@h/db',
-      PATIO_JWT_SECRET: 'secret',
+      PATIO_JWT_SECRET: 'a secret of at least thirty-two bytes',
       ACCESS_TOKEN_TTL: '60',
       SEED_DEMO: 'false',
       PUBLIC_URL: 'https://patio.example.co/',
     });
     expect(custom).toMatchObject({ port: 9000, databaseUrl: 'postgres://x@h/db', accessTokenTtl: 60, seedDemo: false, publicUrl: 'https://patio.example.co' });
-    expect(new TextDecoder().decode(custom.jwtSecret)).toBe('secret');
+    expect(new TextDecoder().decode(custom.jwtSecret)).toBe('a secret of at least thirty-two bytes');
   });
 
   it('refuses a nonsense port or lifetime with a clear message', () => {
     expect(() => loadConfig({ INIT_CWD: base, PORT: 'eighty' })).toThrow(/PORT must be a positive integer/);
     expect(() => loadConfig({ INIT_CWD: base, ACCESS_TOKEN_TTL: '-5' })).toThrow(/ACCESS_TOKEN_TTL/);
+  });
+
+  it('item 12: a PATIO_JWT_SECRET shorter than 32 bytes refuses to start', () => {
+    expect(() => loadConfig({ INIT_CWD: base, PATIO_JWT_SECRET: 'x'.repeat(31) })).toThrow(/PATIO_JWT_SECRET must be at least 32 bytes/);
+    // Bytes, not characters: 16 two-byte letters are enough.
+    expect(loadConfig({ INIT_CWD: base, PATIO_JWT_SECRET: 'ñ'.repeat(16) }).jwtSecret).toHaveLength(32);
+  });
+
+  it('item 12: TRUST_PROXY is a hop count or proxy addresses, never every proxy', () => {
+    expect(parseTrustProxy(undefined)).toBeUndefined();
+    expect(parseTrustProxy('false')).toBeUndefined();
+    expect(parseTrustProxy('true')).toBe(1);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy(' 10.0.0.1, 192.168.0.0/16 ,loopback,::1,fd00::/8')).toEqual(['10.0.0.1', '192.168.0.0/16', 'loopback', '::1', 'fd00::/8']);
+    for (const wrong of ['everything', '10.0.0.1/33', '10.0.0.300', '10.0.0.0/8/8', '-1']) {
+      expect(() => parseTrustProxy(wrong), wrong).toThrow(/TRUST_PROXY/);
+    }
+    expect(loadConfig({ INIT_CWD: base, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+  });
+
+  it('item 12: production mode needs PUBLIC_URL (or ALLOWED_HOSTS) so the Host header cannot choose mailed links', () => {
+    expect(() => loadConfig({ INIT_CWD: base, NODE_ENV: 'production' })).toThrow(/PUBLIC_URL is required when NODE_ENV=production/);
+    expect(loadConfig({ INIT_CWD: base, NODE_ENV: 'production', PUBLIC_URL: 'https://patio.example.org' }).publicUrl).toBe('https://patio.example.org');
+    expect(loadConfig({ INIT_CWD: base, NODE_ENV: 'production', ALLOWED_HOSTS: 'Patio.example.org, patio.example.org:8443' }).allowedHosts).toEqual([
+      'patio.example.org',
+      'patio.example.org:8443',
+    ]);
+    expect(() => loadConfig({ INIT_CWD: base, ALLOWED_HOSTS: 'evil.example/x' })).toThrow(/ALLOWED_HOSTS/);
+    expect(loadConfig({ INIT_CWD: base }).publicUrl).toBeUndefined();
+  });
+
+  it('item 17: DATA_DIR and the generated signing key are private to the server user', () => {
+    const dataDir = join(base, 'private');
+    mkdirSync(dataDir, { mode: 0o755 });
+    chmodSync(dataDir, 0o755);
+    loadConfig({ INIT_CWD: base, DATA_DIR: 'private' });
+    loadConfig({ INIT_CWD: base, DATA_DIR: 'fresh/nested' });
+    const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
+    expect(mode(dataDir)).toBe('700');
+    expect(mode(join(dataDir, 'keys'))).toBe('700');
+    expect(mode(join(dataDir, 'keys', 'jwt-secret'))).toBe('600');
+    expect(mode(join(base, 'fresh', 'nested'))).toBe('700');
   });
 });
 

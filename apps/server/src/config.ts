@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,27 +16,50 @@ export interface AppConfig {
   accessTokenTtl: number;
   logLevel: string;
   publicUrl?: string;
+  /**
+   * Without PUBLIC_URL, the Host headers that may name the origin of links (ALLOWED_HOSTS); another
+   * Host gets the first of them. Unset (development only): any Host.
+   */
+  allowedHosts?: string[];
   /** Built SPA to serve on non-/api paths; ignored when the folder does not exist. */
   webRoot?: string;
   seedDemo: boolean;
   signInLimits: SignInLimits;
   registrationLimits: RegistrationLimits;
-  /** Trust X-Forwarded-* from a reverse proxy (TRUST_PROXY=true), for client IPs and the origin. */
-  trustProxy?: boolean;
+  /**
+   * Reverse proxies whose X-Forwarded-* headers count (TRUST_PROXY), for client IPs and the origin:
+   * a number of hops in front of the server, or the proxies' addresses/CIDRs. Unset: none.
+   */
+  trustProxy?: number | string[];
   /** SMTP server for outgoing mail (SMTP_URL); unset: messages go to DATA_DIR/mail/*.eml and the log. */
   smtpUrl?: string;
   /** Sender of outgoing mail (MAIL_FROM). */
   mailFrom?: string;
 }
 
-/** Failed sign-in attempts allowed per window, per account and per client IP. */
+/**
+ * Failed sign-ins allowed per window. A pair (account, client IP) is locked after `perAccountAndIp`
+ * failures and an IP after `perIp`; an account is never locked for everyone: once it has
+ * `backoffAfter` failures from any IPs, each attempt on it waits `backoffStepMs` more per further
+ * failure, at most `maxBackoffMs`, so guessing slows down while its owner can still sign in.
+ */
 export interface SignInLimits {
-  perAccount: number;
+  perAccountAndIp: number;
   perIp: number;
   windowSeconds: number;
+  backoffAfter: number;
+  backoffStepMs: number;
+  maxBackoffMs: number;
 }
 
-export const defaultSignInLimits: SignInLimits = { perAccount: 10, perIp: 30, windowSeconds: 15 * 60 };
+export const defaultSignInLimits: SignInLimits = {
+  perAccountAndIp: 10,
+  perIp: 30,
+  windowSeconds: 15 * 60,
+  backoffAfter: 10,
+  backoffStepMs: 250,
+  maxBackoffMs: 3000,
+};
 
 /** Self-registrations and failed email verifications allowed per client IP and window. */
 export interface RegistrationLimits {
@@ -58,7 +82,18 @@ type Env = Record<string, string | undefined>;
 export function loadConfig(env: Env = process.env): AppConfig {
   const baseDir = env.INIT_CWD ?? process.cwd();
   const dataDir = resolvePath(baseDir, env.DATA_DIR ?? './data');
-  mkdirSync(dataDir, { recursive: true });
+  // The database, keys, mail and files inside are for the server's user only.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // An older DATA_DIR is tightened too, when it is ours (a folder another user lent us stays as is).
+  if (statSync(dataDir).uid === process.getuid?.()) chmodSync(dataDir, 0o700);
+  const publicUrl = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined;
+  const allowedHosts = parseAllowedHosts(env.ALLOWED_HOSTS);
+  if (env.NODE_ENV === 'production' && !publicUrl && !allowedHosts) {
+    throw new Error(
+      'PUBLIC_URL is required when NODE_ENV=production (e.g. PUBLIC_URL=https://patio.example.org): links in mails ' +
+        'must not take their address from the Host header. Alternatively list the accepted hosts in ALLOWED_HOSTS.',
+    );
+  }
   const webRoot = env.WEB_ROOT
     ? resolvePath(baseDir, env.WEB_ROOT)
     : // src/config.ts and dist/main.js both sit one level below apps/server.
@@ -68,15 +103,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     port: toInt(env.PORT, 8080, 'PORT'),
     host: env.HOST || '0.0.0.0',
-    jwtSecret: env.PATIO_JWT_SECRET ? new TextEncoder().encode(env.PATIO_JWT_SECRET) : loadOrCreateKey(dataDir),
+    jwtSecret: env.PATIO_JWT_SECRET ? checkedSecret(env.PATIO_JWT_SECRET) : loadOrCreateKey(dataDir),
     accessTokenTtl: toInt(env.ACCESS_TOKEN_TTL, 7 * 24 * 3600, 'ACCESS_TOKEN_TTL'),
     logLevel: env.LOG_LEVEL || 'info',
-    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    publicUrl,
+    allowedHosts,
     webRoot,
     seedDemo: !['0', 'false', 'no', 'off'].includes((env.SEED_DEMO ?? 'true').toLowerCase()),
     signInLimits: defaultSignInLimits,
     registrationLimits: defaultRegistrationLimits,
-    trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
   };
@@ -91,6 +127,46 @@ function toInt(value: string | undefined, fallback: number, name: string): numbe
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
   return n;
+}
+
+/** HS256 with a short secret can be brute-forced offline from any token: refuse to start instead. */
+function checkedSecret(secret: string): Uint8Array {
+  const bytes = new TextEncoder().encode(secret);
+  if (bytes.length < 32) {
+    throw new Error(`PATIO_JWT_SECRET must be at least 32 bytes long (it has ${bytes.length}); e.g. openssl rand -base64 48`);
+  }
+  return bytes;
+}
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: a hop count (`1`, `2`; `true` means 1) or a comma list of proxy addresses/CIDRs.
+ * Trusting every proxy would let a client choose its IP with a forged leftmost X-Forwarded-For.
+ */
+export function parseTrustProxy(value: string | undefined): number | string[] | undefined {
+  const text = (value ?? '').trim().toLowerCase();
+  if (['', '0', 'false', 'no', 'off'].includes(text)) return undefined;
+  if (['true', 'yes'].includes(text)) return 1;
+  if (/^[0-9]+$/.test(text)) return toInt(text, 1, 'TRUST_PROXY');
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, prefix, extra] = entry.split('/');
+    const prefixOk = prefix === undefined || (/^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (isIP(address) === 4 ? 32 : 128));
+    if (proxyRangeNames.has(entry) || (isIP(address) !== 0 && prefixOk && extra === undefined)) continue;
+    throw new Error(`TRUST_PROXY must be a number of proxy hops or a comma list of proxy addresses/CIDRs, got "${entry}"`);
+  }
+  return entries;
+}
+
+/** ALLOWED_HOSTS: comma list of host[:port] names, compared without case. */
+function parseAllowedHosts(value: string | undefined): string[] | undefined {
+  const hosts = (value ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean);
+  for (const host of hosts) {
+    if (!/^[a-z0-9.-]+(:[0-9]{1,5})?$|^\[[0-9a-f:.]+\](:[0-9]{1,5})?$/.test(host)) throw new Error(`ALLOWED_HOSTS has an invalid host "${host}"`);
+  }
+  return hosts.length ? hosts : undefined;
 }
 
 /** A random HS256 key generated on first start and kept in DATA_DIR/keys so tokens survive restarts. */

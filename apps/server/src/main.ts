@@ -1,6 +1,8 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 
+// Whatever the server writes (database, keys, mail, files) is for its own user only.
+process.umask(0o077);
 const config = loadConfig(process.env);
 const app = await buildApp(config);
 

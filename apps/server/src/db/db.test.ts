@@ -54,6 +54,99 @@ for (const kind of testDatabases) {
       }
     });
 
+    it('item 1: migration 007 moves what old pending and rejected registrations created into their form and deletes it', async () => {
+      const fresh = await createFreshDatabase(kind);
+      const { db } = openDatabase(fresh);
+      try {
+        const before = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+        expect((await before.migrateTo('006-document-keys')).error).toBeUndefined();
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        const old = db as unknown as Kysely<any>;
+        const at = '2026-01-01T00:00:00.000Z';
+        const org = await old.insertInto('orgs').values({ code: 'm7', title: 'M7', settings: '{}', created_at: at }).returning('id').executeTakeFirstOrThrow();
+        const o = org.id;
+        const type = await old.insertInto('node_types').values({ org_id: o, key: 'class', singular: '{}', plural: '{}' }).returning('id').executeTakeFirstOrThrow();
+        const course = await old.insertInto('nodes').values({ org_id: o, parent_id: null, type_id: type.id, name: '3A', position: 0, created_at: at }).returning('id').executeTakeFirstOrThrow();
+        const person = async (first: string, document: string, extra: Record<string, unknown> = {}) =>
+          (await old.insertInto('people').values({
+            org_id: o, first_name: first, last_name: 'Ruiz', last_name2: null, document, document_key: document, gender: 'female',
+            birthday: '2015-01-01', is_admin: 0, created_at: at, search_key: `${first.toLowerCase()}|ruiz||${document.toLowerCase()}`, ...extra,
+          }).returning('id').executeTakeFirstOrThrow()).id as number;
+        const relate = (child: number, relative: number, kind: string, inverse: string) =>
+          old.insertInto('relationships').values([
+            { org_id: o, person_id: child, relative_id: relative, kind, created_at: at },
+            { org_id: o, person_id: relative, relative_id: child, kind: inverse, created_at: at },
+          ]).execute();
+        const member = (personId: number, status: string) =>
+          old.insertInto('memberships').values({ org_id: o, node_id: course.id, person_id: personId, role: 'student', enrollment_status: status, created_at: at }).execute();
+        const register = (personId: number, status: string) =>
+          old.insertInto('registrations').values({
+            org_id: o, person_id: personId, status, language: 'es', token_hash: `h${personId}`, token_expires_at: at, email_verified_at: at, created_at: at,
+          }).execute();
+
+        // Pending: a child and a grandmother the old code created; the child's record was later claimed by an import.
+        const pendingParent = await person('Laura', 'CC1', { username: 'laura@example.com', password_hash: 'hash', email: 'laura@example.com' });
+        const child = await person('Tomás', 'TI1');
+        const grandmother = await person('Rosa', 'CC2', { mobile: '300' });
+        const claimed = await person('Ana', 'TI2');
+        const realMother = await person('Marta', 'CC3');
+        await relate(child, pendingParent, 'mother', 'son');
+        await relate(child, grandmother, 'grandmother', 'grandson');
+        await relate(claimed, pendingParent, 'mother', 'daughter');
+        await relate(claimed, realMother, 'mother', 'daughter');
+        await member(child, 'pending');
+        await member(claimed, 'active');
+        await register(pendingParent, 'pending');
+        // Rejected: its child goes, and the account loses its password.
+        const rejectedParent = await person('Pilar', 'CC4', { username: 'pilar@example.com', password_hash: 'hash' });
+        const rejectedChild = await person('Iván', 'TI3');
+        await relate(rejectedChild, rejectedParent, 'mother', 'son');
+        await member(rejectedChild, 'withdrawn');
+        await register(rejectedParent, 'rejected');
+        // Approved: left as it is.
+        const approvedParent = await person('Sara', 'CC5', { username: 'sara@example.com', password_hash: 'hash' });
+        const approvedChild = await person('Leo', 'TI4');
+        await relate(approvedChild, approvedParent, 'mother', 'son');
+        await member(approvedChild, 'active');
+        await register(approvedParent, 'approved');
+
+        expect(await migrateToLatest(db)).toContain('007-stage-registrations');
+        const ids = (await db.selectFrom('people').select('id').where('org_id', '=', o).orderBy('id').execute()).map((r) => r.id);
+        expect(ids).toEqual([pendingParent, claimed, realMother, rejectedParent, approvedParent, approvedChild]);
+        const forms = await db.selectFrom('registrations').select(['person_id', 'form']).where('org_id', '=', o).orderBy('id').execute();
+        expect(JSON.parse(forms[0].form!)).toEqual({
+          parentDocument: 'CC1',
+          children: [
+            { firstName: 'Tomás', lastName: 'Ruiz', lastName2: null, document: 'TI1', gender: 'female', birthday: '2015-01-01', course: course.id },
+            { firstName: 'Ana', lastName: 'Ruiz', lastName2: null, document: 'TI2', gender: 'female', birthday: '2015-01-01', course: null },
+          ],
+          relatives: [
+            { firstName: 'Rosa', lastName: 'Ruiz', lastName2: null, document: 'CC2', gender: 'female', birthday: '2015-01-01', email: null, mobile: '300', kind: 'grandmother' },
+          ],
+        });
+        expect(JSON.parse(forms[1].form!)).toMatchObject({ parentDocument: 'CC4', children: [{ firstName: 'Iván' }], relatives: [] });
+        expect(forms[2].form).toBeNull();
+        // The registrant is related to nobody and holds no document; the claimed child keeps its real family.
+        const links = await db.selectFrom('relationships').select(['person_id', 'relative_id']).where('org_id', '=', o).orderBy('id').execute();
+        expect(links).toEqual([
+          { person_id: claimed, relative_id: realMother }, { person_id: realMother, relative_id: claimed },
+          { person_id: approvedChild, relative_id: approvedParent }, { person_id: approvedParent, relative_id: approvedChild },
+        ]);
+        const parents = await db.selectFrom('people').select(['id', 'document', 'document_key', 'password_hash', 'search_key'])
+          .where('id', 'in', [pendingParent, rejectedParent, approvedParent]).orderBy('id').execute();
+        expect(parents).toEqual([
+          { id: pendingParent, document: null, document_key: null, password_hash: 'hash', search_key: 'laura|ruiz||' },
+          { id: rejectedParent, document: null, document_key: null, password_hash: null, search_key: 'pilar|ruiz||' },
+          { id: approvedParent, document: 'CC5', document_key: 'CC5', password_hash: 'hash', search_key: 'sara|ruiz||cc5' },
+        ]);
+        const memberships = await db.selectFrom('memberships').select(['person_id', 'enrollment_status']).where('org_id', '=', o).orderBy('id').execute();
+        expect(memberships).toEqual([{ person_id: claimed, enrollment_status: 'active' }, { person_id: approvedChild, enrollment_status: 'active' }]);
+      } finally {
+        await db.destroy();
+        await fresh.drop();
+      }
+    });
+
     // Two connections in one Node process would deadlock SQLite's synchronous busy wait; SQLite is the
     // one-process default (migrations there run in BEGIN IMMEDIATE), PostgreSQL the many-process path.
     it.skipIf(kind.name === 'SQLite')('seeds once when two servers start on the same empty database at the same time', async () => {

@@ -22,6 +22,10 @@ export interface ImportTable {
   result: string | null;
   created_at: string;
   updated_at: string;
+  /** "host/pid/boot id" of the process committing it, while committing (migration 008). */
+  lease_owner: string | null;
+  /** ISO time the commit's lease lapses unless its heartbeat renews it (migration 008). */
+  lease_expires_at: string | null;
 }
 
 export interface ImportRowTable {

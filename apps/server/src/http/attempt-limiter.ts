@@ -28,6 +28,11 @@ export class AttemptLimiter {
     }
   }
 
+  /** How many attempts a key has in the current window. */
+  count(key: string): number {
+    return this.recent(key, Date.now()).length;
+  }
+
   /** Counts one attempt under each key; answers its time stamp (for `forget`). */
   record(keys: readonly string[]): number {
     const now = Date.now();

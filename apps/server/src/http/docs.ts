@@ -13,7 +13,9 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         version: '0.1.0',
         description:
           'School APIs live under `/api/{org}/` (org = school code). Send `Authorization: Bearer <access_token>` ' +
-          'from `POST oauth/token`. Every non-2xx answer is `{error, message}` (+ `details` for invalid input).',
+          'from `POST oauth/token`. Every non-2xx answer is `{error, message}` (+ `details` for invalid input). ' +
+          'Ids in paths and query strings are plain decimal digits (`12`; `12.0`, `0xc`, `012` are 400). Any text ' +
+          'holding a NUL character (U+0000) is refused with 400 `invalid_characters`.',
       },
       components: {
         securitySchemes: {

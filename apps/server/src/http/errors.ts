@@ -52,6 +52,10 @@ export function installErrorHandler(app: FastifyInstance): void {
         details,
       });
     }
+    // decodeURIComponent on a malformed %-escape (a path inside a body, a param): bad input, not ours.
+    if ((err as unknown) instanceof URIError) {
+      return reply.code(400).send({ error: 'invalid_encoding', message: 'The request has a malformed %-escape' });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = (err.code && fastifyCodes[err.code]) ?? 'bad_request';

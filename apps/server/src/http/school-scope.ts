@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findCaller } from '../modules/people/people.queries';
 import { cachedOrg } from '../modules/org/org.cache';
+import { assertRegistrationAllows } from '../modules/registration/registration.gate';
 import { findOrgByCode } from '../modules/org/org.queries';
 import type { Caller, Org, Policy } from '../policy/policy';
 import { evaluatePolicy } from '../policy/registry';
 import type { RequestContext } from './context';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from './errors';
+import { originOf } from './origin';
 
 export const orgCodePattern = /^[a-z0-9][a-z0-9-]{1,39}$/;
 
@@ -26,9 +28,7 @@ export function contextOf(request: FastifyRequest): RequestContext {
   return { db: services.db, org: request.org, caller: request.caller, services, origin: originOf(request) };
 }
 
-export function originOf(request: FastifyRequest): string {
-  return request.server.patio.config.publicUrl ?? `${request.protocol}://${request.host}`;
-}
+export { originOf };
 
 /** Signed-in caller or 401 (for services that run only behind non-public policies). */
 export function requireCaller(ctx: RequestContext): Caller {
@@ -83,6 +83,8 @@ async function authenticate(request: FastifyRequest, org: Org, isPublic: boolean
     if (orgCode !== org.code) throw forbidden('wrong_school', 'This session belongs to another school');
     const caller = await findCaller(request.server.patio.db, org.id, personId);
     if (!caller) throw unauthorized('invalid_token', 'Invalid token');
+    // Self-registered accounts: pending ones reach only their own routes, rejected ones nothing.
+    await assertRegistrationAllows(request.server.patio.db, org.id, caller.id, request.routeOptions.config.policy as Policy);
     return caller;
   } catch (err) {
     // Public endpoints (sign-in, settings, term maps) work for anyone, whatever token is sent.

@@ -1,3 +1,4 @@
+import { ZIdText } from '@patio/core';
 import { z } from 'zod';
 import type { Database } from '../db/database';
 
@@ -23,12 +24,19 @@ export interface Caller {
   isAdmin: boolean;
   /** Distinct membership roles (teacher, substitute_teacher, student, employee, group_director). */
   roles: string[];
-  /** Administrator, employee or any kind of teacher: sees school data (DESIGN "Permissions"). */
+  /**
+   * Administrator, any kind of teacher, or employee held anywhere but on a bus route: uses the
+   * directory and sees school data within their reach (decision 004). A driver alone is not staff.
+   */
   isStaff: boolean;
-  /** Administrator or employee: sees the school data of everyone. */
+  /** Administrator or employee of a root node of the school: sees the school data of everyone. */
   isSchoolWide: boolean;
   /** Nodes where the caller is teacher, substitute teacher or group director. */
   teachingNodeIds: number[];
+  /** Nodes (neither a root nor a route) where the caller is an employee: their subtrees are in reach. */
+  employeeNodeIds: number[];
+  /** Route nodes where the caller is an employee: the routes they drive. */
+  routeIds: number[];
   /** People the caller is a parent-like relative of (father, mother, guardian…): their children. */
   childIds: number[];
   /** Everyone related to the caller, in any kind (relationships are stored both ways). */
@@ -56,6 +64,11 @@ export interface Policy<S extends ParamsSchema = ParamsSchema> {
   params: S;
   /** Guests may call it; no token is needed (sign-in, settings, term maps). */
   public: boolean;
+  /**
+   * Self-registered accounts waiting for approval may call it too (their registration status, sign-out).
+   * Every other non-public route answers them 403 registration_pending (issue 6 item 2).
+   */
+  registrants: boolean;
   // Method syntax on purpose: policies with different params fit one registry (bivariance).
   check(ctx: PolicyContext<z.infer<S>>): boolean | Promise<boolean>;
 }
@@ -68,13 +81,14 @@ export function definePolicy<S extends ParamsSchema = typeof noParams>(policy: {
   path: string;
   params?: S;
   public?: boolean;
+  registrants?: boolean;
   check: (ctx: PolicyContext<z.infer<S>>) => boolean | Promise<boolean>;
 }): Policy<S> {
-  return { ...policy, params: (policy.params ?? noParams) as S, public: policy.public ?? false };
+  return { ...policy, params: (policy.params ?? noParams) as S, public: policy.public ?? false, registrants: policy.registrants ?? false };
 }
 
-/** Path parameter that is a positive integer id. */
-export const zId = z.coerce.number().int().positive().max(2_147_483_647);
+/** Path parameter that is an id, in canonical digits only (`1.0`, `0x10`, `1e3`, ` 1`, `01` → 400). */
+export const zId = ZIdText;
 
 /** Common checks, composed by the area policies. */
 export const isSignedIn = ({ caller }: PolicyContext<unknown>) => caller !== null;

@@ -1,10 +1,13 @@
+import { insertNode, insertNodeType } from '../modules/nodes/nodes.queries';
 import type { SchoolTree, TestPerson } from './factories';
 import type { Org, TestApp } from './harness';
 
 /**
  * One school with a class tree (school → section → grade → classes A and B): student A in class A with
  * parent A, student B in class B with parent B, a teacher of each class, a school admin, and an admin
- * of another school. Unless a row says otherwise, `:id` is student A (the person the path is about).
+ * of another school. Beside the tree, bus route 1 (a root-level node of type "route", as in the demo)
+ * with its driver (an employee of the route) and one rider with a parent; and a school-wide employee
+ * (employee of the root). Unless a row says otherwise, `:id` is student A (the person the path is about).
  */
 export interface World {
   school: Org;
@@ -18,6 +21,15 @@ export interface World {
   admin: TestPerson;
   otherSchool: Org;
   otherAdmin: TestPerson;
+  /** Bus route 1: a node of type "route" under the school's root. */
+  route: number;
+  /** Employee of the route only: its driver. */
+  driver: TestPerson;
+  /** A student who rides route 1 (in no class of the tree) and their father. */
+  rider: TestPerson;
+  riderParent: TestPerson;
+  /** Employee of the school's root node: school-wide. */
+  employee: TestPerson;
 }
 
 /** Builds the World (the authorization table and the people/nodes suites share it). */
@@ -27,6 +39,9 @@ export async function makeWorld(t: TestApp): Promise<World> {
   const tree = await t.makeTree(school);
   const studentA = await t.makePerson(school, { role: 'student', node: tree.classA, firstName: 'Alba' });
   const studentB = await t.makePerson(school, { role: 'student', node: tree.classB, firstName: 'Bruno', gender: 'male' });
+  const routeType = await insertNodeType(t.db, school.id, { key: 'route', singular: { en: 'Route' }, plural: { en: 'Routes' } });
+  const route = await insertNode(t.db, school.id, { parentId: tree.root, typeId: routeType, name: 'Route 1', position: 9 });
+  const rider = await t.makePerson(school, { role: 'student', node: route, firstName: 'Rita' });
   return {
     school,
     tree,
@@ -39,5 +54,10 @@ export async function makeWorld(t: TestApp): Promise<World> {
     admin: await t.makePerson(school, { role: 'admin', firstName: 'Adela' }),
     otherSchool,
     otherAdmin: await t.makePerson(otherSchool, { role: 'admin' }),
+    route,
+    driver: await t.makePerson(school, { role: 'employee', node: route, firstName: 'Diego', gender: 'male' }),
+    rider,
+    riderParent: await t.makePerson(school, { relativeOf: rider, gender: 'male', firstName: 'Rafael' }),
+    employee: await t.makePerson(school, { role: 'employee', node: tree.root, firstName: 'Elena' }),
   };
 }

@@ -34,6 +34,17 @@ describe('decideGuard (spec §2)', () => {
     expect(decideGuard({ pathname: '/no/such/page', hasOrgUrl: true, isSignedIn: true })).toBeNull();
   });
 
+  it('keeps a family waiting for approval on its registration status screen', () => {
+    const pending = { hasOrgUrl: true, isSignedIn: true, isRegistrationPending: true };
+    expect(decideGuard({ pathname: '/people', ...pending })).toBe('/registration/status');
+    expect(decideGuard({ pathname: '/highlights', ...pending })).toBe('/registration/status');
+    expect(decideGuard({ pathname: '/login', ...pending })).toBe('/registration/status');
+    expect(decideGuard({ pathname: '/registration/status', ...pending })).toBeNull();
+    expect(decideGuard({ pathname: '/code', ...pending })).toBeNull();
+    // Signed out (a refused or revoked token), the flag no longer matters.
+    expect(decideGuard({ pathname: '/people', ...pending, isSignedIn: false })).toBe('/login?next=%2Fpeople');
+  });
+
   it('only follows in-app next paths after sign-in', () => {
     expect(safeNextPath('/inbox')).toBe('/inbox');
     expect(safeNextPath('//evil.example')).toBe('/highlights');

@@ -7,7 +7,12 @@ export interface GuardInput {
   search?: string;
   hasOrgUrl: boolean;
   isSignedIn: boolean;
+  /** Signed in as a self-registered family the school has not approved yet. */
+  isRegistrationPending?: boolean;
 }
+
+/** The one screen a family waiting for the school's approval may see (issue 6). */
+export const REGISTRATION_STATUS_PATH = '/registration/status';
 
 function normalise(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -16,9 +21,10 @@ function normalise(pathname: string): string {
 /**
  * Where the guard sends a navigation, or null to let it through (spec §2): the code screen is always
  * allowed; with no organisation URL stored, everything goes to /code; then the public routes are
- * allowed; any other route needs a signed-in user, else /login.
+ * allowed; any other route needs a signed-in user, else /login. A family waiting for approval is kept
+ * on its registration status screen, wherever it tries to go.
  */
-export function decideGuard({ pathname, search = '', hasOrgUrl, isSignedIn }: GuardInput): string | null {
+export function decideGuard({ pathname, search = '', hasOrgUrl, isSignedIn, isRegistrationPending = false }: GuardInput): string | null {
   const path = normalise(pathname);
   // The email verification link carries its school (?school=), so it needs none stored.
   if (path === '/code' || path === '/registration/verify') return null;
@@ -26,6 +32,7 @@ export function decideGuard({ pathname, search = '', hasOrgUrl, isSignedIn }: Gu
     // A sign-in link opened on a new device keeps its school and token for the code screen.
     return path === '/login' && search ? `/code${search}` : '/code';
   }
+  if (isSignedIn && isRegistrationPending) return path === REGISTRATION_STATUS_PATH ? null : REGISTRATION_STATUS_PATH;
   if ((PUBLIC_PATHS as readonly string[]).includes(path)) return null;
   if (!isSignedIn) {
     const wanted = path === '/' ? '' : `?next=${encodeURIComponent(path + search)}`;

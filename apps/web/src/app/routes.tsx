@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import type { AppServices } from './services';
-import { decideGuard } from './guard';
+import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { useSessionState, type AppServices } from './services';
+import { decideGuard, REGISTRATION_STATUS_PATH } from './guard';
 import { isSignedIn } from './session/sessionStore';
 import type { RouteHandle } from './routeHandle';
 import { RouteError } from './RouteError';
@@ -86,6 +86,9 @@ export const deckRoutes: RouteObject[] = [
 
 const DeckShell = lazy(() => import('./deck/DeckShell').then((m) => ({ default: m.DeckShell })));
 function LazyDeckShell() {
+  // A 403 registration_pending on an open screen (e.g. after a reload) ends on the status screen.
+  const isWaitingForApproval = useSessionState((s) => s.registrationPending && isSignedIn(s));
+  if (isWaitingForApproval) return <Navigate to={REGISTRATION_STATUS_PATH} replace />;
   return (
     <Suspense fallback={null}>
       <DeckShell />
@@ -98,7 +101,13 @@ export function createRoutes(services: AppServices): RouteObject[] {
   function guard({ request }: LoaderFunctionArgs): null {
     const { pathname, search } = new URL(request.url);
     const state = services.store.getState();
-    const target = decideGuard({ pathname, search, hasOrgUrl: state.url !== null, isSignedIn: isSignedIn(state) });
+    const target = decideGuard({
+      pathname,
+      search,
+      hasOrgUrl: state.url !== null,
+      isSignedIn: isSignedIn(state),
+      isRegistrationPending: state.registrationPending,
+    });
     if (target) throw redirect(target);
     return null;
   }
@@ -132,6 +141,10 @@ export function createRoutes(services: AppServices): RouteObject[] {
         {
           path: 'registration/verify',
           lazy: () => import('../features/registration/VerifyPage').then((m) => ({ Component: m.VerifyPage })),
+        },
+        {
+          path: 'registration/status',
+          lazy: () => import('../features/registration/RegistrationStatusPage').then((m) => ({ Component: m.RegistrationStatusPage })),
         },
         // Not route.lazy: the router would fetch the deck (Mantine, Query) while the guard is still
         // redirecting a guest to /code or /login; React.lazy fetches it only when it renders.

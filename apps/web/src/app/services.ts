@@ -20,6 +20,7 @@ export function createAppServices(i18n: I18n, storage: Storage = window.localSto
     getBaseUrl: () => store.getState().url,
     getToken: () => store.getState().token,
     onUnauthorized: () => session?.expire(),
+    onRegistrationPending: () => store.update({ registrationPending: true }),
   });
   session = createSession({ store, api, storage, isNativeApp, exitApp });
   return { store, session, api, i18n };

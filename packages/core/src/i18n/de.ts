@@ -123,6 +123,7 @@ export const de: Dictionary = {
     changeSchool: 'Schule wechseln',
     showPassword: 'Passwort anzeigen',
     hidePassword: 'Passwort verbergen',
+    registrationNotApproved: 'Die Schule hat deine Registrierung nicht bestätigt, dein Zugang wurde geschlossen. Wenn du das für einen Fehler hältst, wende dich an die Schule.',
   },
   settings: {
     title: 'Einstellungen',

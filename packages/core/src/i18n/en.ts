@@ -123,6 +123,7 @@ export const en: Dictionary = {
     changeSchool: 'Change school',
     showPassword: 'Show password',
     hidePassword: 'Hide password',
+    registrationNotApproved: 'The school did not approve your registration, so your access has been closed. If you think this is a mistake, contact the school.',
   },
   settings: {
     title: 'Settings',

@@ -125,6 +125,7 @@ export const es = {
     changeSchool: 'Cambiar de colegio',
     showPassword: 'Mostrar contraseña',
     hidePassword: 'Ocultar contraseña',
+    registrationNotApproved: 'El colegio no aprobó tu registro y tu acceso quedó cerrado. Si crees que es un error, comunícate con el colegio.',
   },
   settings: {
     title: 'Ajustes',

@@ -123,6 +123,7 @@ export const fr: Dictionary = {
     changeSchool: 'Changer d’établissement',
     showPassword: 'Afficher le mot de passe',
     hidePassword: 'Masquer le mot de passe',
+    registrationNotApproved: 'L’établissement n’a pas approuvé votre inscription et votre accès a été fermé. Si vous pensez qu’il s’agit d’une erreur, contactez l’établissement.',
   },
   settings: {
     title: 'Paramètres',

@@ -123,6 +123,7 @@ export const it: Dictionary = {
     changeSchool: 'Cambia scuola',
     showPassword: 'Mostra password',
     hidePassword: 'Nascondi password',
+    registrationNotApproved: 'La scuola non ha approvato la tua registrazione e il tuo accesso è stato chiuso. Se pensi che sia un errore, contatta la scuola.',
   },
   settings: {
     title: 'Impostazioni',

@@ -123,6 +123,7 @@ export const pt: Dictionary = {
     changeSchool: 'Trocar de escola',
     showPassword: 'Mostrar senha',
     hidePassword: 'Ocultar senha',
+    registrationNotApproved: 'A escola não aprovou o seu cadastro e o seu acesso foi encerrado. Se achar que é um engano, fale com a escola.',
   },
   settings: {
     title: 'Configurações',

@@ -16,5 +16,12 @@ export const REGISTRATION_MESSAGES = {
   course_required: 'You must select a course',
   children_required: 'You must choose at least one son',
   relationship_unknown: 'Choose how this person is related to the children',
+  invalid_characters: 'Remove the invisible or control characters',
+  too_long: 'This is too long',
+  // The password policy (@patio/core/password/passwordPolicy) names its problems with these codes.
+  password_too_short: 'The password needs at least 10 characters',
+  password_too_long: 'The password is too long',
+  password_common: 'This password is too common; choose another one',
+  password_weak: 'This password is easy to guess; add more words or characters',
 } as const;
 export type RegistrationErrorCode = keyof typeof REGISTRATION_MESSAGES;

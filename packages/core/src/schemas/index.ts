@@ -1,4 +1,5 @@
 export * from './error';
+export * from './ids';
 export * from './org';
 export * from './auth';
 export * from './person';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './ids';
 import { ZEnrollmentOutcome, ZEnrollmentStatus, ZMembershipRole, ZPersonCard } from './people';
 
 /** A name in each of the six languages (es, en, de, fr, it, pt). */
@@ -43,8 +44,8 @@ export type NodeDetail = z.infer<typeof ZNodeDetail>;
 
 export const ZNodeCreate = z
   .object({
-    parentId: z.number().int().positive().nullable(),
-    typeId: z.number().int().positive(),
+    parentId: ZId.nullable(),
+    typeId: ZId,
     name: z.string().trim().min(1).max(120),
     position: z.number().int().min(0).max(100_000).optional(),
   })
@@ -66,7 +67,7 @@ export type NodeMember = z.infer<typeof ZNodeMember>;
 
 export const ZMemberCreate = z
   .object({
-    personId: z.number().int().positive(),
+    personId: ZId,
     role: ZMembershipRole,
     enrollmentStatus: ZEnrollmentStatus.optional(),
     outcome: ZEnrollmentOutcome.nullable().optional(),
@@ -75,4 +76,4 @@ export const ZMemberCreate = z
   .strict();
 export type MemberCreate = z.infer<typeof ZMemberCreate>;
 
-export const ZAdminCreate = z.object({ personId: z.number().int().positive() }).strict();
+export const ZAdminCreate = z.object({ personId: ZId }).strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdText, zQueryInteger } from './ids';
 import { ZLanguage, ZPerson } from './person';
 
 /** spec §3 Role labels, as stored on memberships (plus 'relative' and 'administrator' when derived). */
@@ -81,11 +82,11 @@ export type PersonProfile = z.infer<typeof ZPersonProfile>;
 export const ZPeopleQuery = z.object({
   q: z.string().trim().max(100).optional(),
   role: ZPersonRole.optional(),
-  node: z.coerce.number().int().positive().optional(),
+  node: ZIdText.optional(),
   descendants: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional(),
   status: ZEnrollmentStatus.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: zQueryInteger(1, 100_000).default(1),
+  limit: zQueryInteger(1, 100).default(20),
 });
 export type PeopleQuery = z.infer<typeof ZPeopleQuery>;
 

@@ -54,9 +54,11 @@ export const ZRegistrationErrors = z.object({
   details: z.array(z.object({ path: z.string(), code: z.string().optional(), message: z.string() })).optional(),
 });
 
-/** Answer of POST registration (§2: the email-check success screen shows `email`). */
+/**
+ * Answer of POST registration (§2: the email-check success screen shows `email`). The same for a new
+ * email and for one already in use, so the form never tells who is registered.
+ */
 export const ZRegistrationCreated = z.object({
-  personId: z.number().int(),
   email: z.string(),
   status: z.literal('email_verification_pending'),
 });
@@ -64,26 +66,62 @@ export const ZRegistrationCreated = z.object({
 export const ZRegistrationVerifyRequest = z.object({ token: z.string().min(1).max(200) });
 export const ZRegistrationVerified = z.object({ verified: z.literal(true), status: z.enum(['pending', 'approved', 'rejected']) });
 
-/** A family waiting for (or past) an administrator's decision. */
+const ZCourseRef = z.object({ id: z.number().int(), name: z.string() });
+
+/** An approved person of the school with the same document: approval attaches to them instead of creating one. */
+const ZDocumentMatch = z
+  .object({ id: z.number().int(), firstName: z.string(), lastName: z.string() })
+  .nullable()
+  .describe('The person of the school who already holds this document (approval uses them), or null');
+
+/**
+ * A family waiting for (or past) an administrator's decision. Until approval nothing of it exists in
+ * the school: pending and rejected registrations are read from the staged form (children without id).
+ */
 export const ZRegistration = z.object({
   personId: z.number().int(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
   document: z.string().nullable().describe("The parent's document"),
+  match: ZDocumentMatch,
   emailVerified: z.boolean(),
   status: z.enum(['pending', 'approved', 'rejected']),
   createdAt: z.string(),
   children: z.array(
     z.object({
-      id: z.number().int(),
+      id: z.number().int().nullable().describe('The child person once approved; null while only on the form'),
       firstName: z.string(),
       lastName: z.string(),
-      course: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+      document: z.string().nullable(),
+      course: ZCourseRef.nullable(),
       enrollmentStatus: z.string().nullable(),
+      match: ZDocumentMatch,
+    }),
+  ),
+  relatives: z.array(
+    z.object({
+      firstName: z.string(),
+      lastName: z.string(),
+      kind: z.string(),
+      document: z.string().nullable(),
+      match: ZDocumentMatch,
     }),
   ),
 });
 export type Registration = z.infer<typeof ZRegistration>;
+
+/** GET registration/mine: what a self-registered account sees until the school approves it. */
+export const ZMyRegistration = z.object({
+  status: z.enum(['pending', 'approved', 'rejected']),
+  emailVerified: z.boolean(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  children: z.array(z.object({ firstName: z.string(), lastName: z.string(), course: ZCourseRef.nullable() })),
+});
+export type MyRegistration = z.infer<typeof ZMyRegistration>;
 
 export const ZRegistrationsQuery = z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') });

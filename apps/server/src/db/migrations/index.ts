@@ -5,6 +5,8 @@ import * as m003 from './003-import-registration';
 import * as m004 from './004-people-search';
 import * as m005 from './005-memberships-by-person';
 import * as m006 from './006-document-keys';
+import * as m007 from './007-stage-registrations';
+import * as m008 from './008-import-lease';
 
 /** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '004-people-search': m004,
   '005-memberships-by-person': m005,
   '006-document-keys': m006,
+  '007-stage-registrations': m007,
+  '008-import-lease': m008,
 };

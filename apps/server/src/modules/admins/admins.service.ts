@@ -3,7 +3,7 @@ import type { RequestContext } from '../../http/context';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import { findPerson } from '../people/people.queries';
 import { cardsOf } from '../people/people.service';
-import { findAdminIds, setAdmin } from './admins.queries';
+import { findAdminIds, lockSchool, setAdmin } from './admins.queries';
 
 /** GET admins. */
 export async function listAdmins(ctx: RequestContext): Promise<PersonCard[]> {
@@ -20,10 +20,12 @@ export async function addAdmin(ctx: RequestContext, personId: number): Promise<{
 
 /**
  * DELETE admins/{personId}: a school always keeps one administrator. The check and the write share
- * a transaction, so two admins removing each other at once cannot leave the school without one.
+ * a transaction that holds the school's lock, so two admins removing each other at once cannot
+ * leave the school without one: the second sees the first's change and gets 409.
  */
 export async function removeAdmin(ctx: RequestContext, personId: number): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
+    await lockSchool(trx, ctx.org.id, ctx.services.dialect);
     const admins = await findAdminIds(trx, ctx.org.id);
     if (!admins.includes(personId)) throw notFound('This person is not an administrator of this school');
     if (admins.length === 1) throw new HttpError(409, 'last_admin', 'The school needs at least one administrator: add another one first');

@@ -39,3 +39,34 @@ describeOnDatabases('school administrators', (t) => {
     expect((await t.request({ method: 'DELETE', url: `${url}/${stranger.id}`, token })).statusCode).toBe(404);
   });
 });
+
+describeOnDatabases('school administrators under concurrency', (t) => {
+  it('item 7: admins removing each other and themselves at once always leave one administrator', async () => {
+    // Several schools at once, so the requests really overlap on PostgreSQL's connection pool.
+    const schools = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const school = await t.makeSchool();
+        const admins = [await t.makePerson(school, { role: 'admin' }), await t.makePerson(school, { role: 'admin' })];
+        return { school, admins, tokens: await Promise.all(admins.map((a) => t.signIn(a))) };
+      }),
+    );
+    // 20 requests per school: each admin removes the other and, now and then, themselves.
+    const requests = schools.flatMap(({ school, admins, tokens }) =>
+      Array.from({ length: 20 }, (_, i) => {
+        const by = i % 2;
+        const target = i % 5 === 4 ? admins[by] : admins[1 - by];
+        return t.request({ method: 'DELETE', url: `/api/${school.code}/admins/${target.id}`, token: tokens[by] });
+      }),
+    );
+    const answers = await Promise.all(requests);
+    for (const res of answers) {
+      expect([204, 403, 404, 409]).toContain(res.statusCode);
+      if (res.statusCode !== 204) expect(res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+    }
+    expect(answers.some((res) => res.statusCode === 409)).toBe(true);
+    for (const { school } of schools) {
+      const left = await t.db.selectFrom('people').select('id').where('org_id', '=', school.id).where('is_admin', '=', 1).execute();
+      expect(left).toHaveLength(1);
+    }
+  });
+});

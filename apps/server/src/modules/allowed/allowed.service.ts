@@ -1,6 +1,11 @@
 import type { RequestContext } from '../../http/context';
+import { badRequest } from '../../http/errors';
 import type { HttpMethod } from '../../policy/policy';
 import { evaluatePolicy } from '../../policy/registry';
+import { registrationVerdict } from '../registration/registration.gate';
+import { findRegistrationStatus } from '../registration/registration.queries';
+
+type RegistrationStatus = Awaited<ReturnType<typeof findRegistrationStatus>>;
 
 const methods: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -16,22 +21,36 @@ export function parseAllowedPath(entry: string): { method: HttpMethod; path: str
 
 /**
  * spec §6 POST allowed: for each path, would the caller pass the endpoint's own policy?
- * Unknown paths, malformed params and unknown ids answer false.
+ * Unknown paths, malformed params and unknown ids answer false; a malformed %-escape is a 400.
  */
 export async function checkAllowed(ctx: RequestContext, entries: string[]): Promise<Record<string, boolean>> {
-  const answer: Record<string, boolean> = {};
+  for (const entry of entries) assertDecodable(entry);
+  // No prototype: "constructor" or "__proto__" are paths like any other and answer false, never vanish.
+  const answer: Record<string, boolean> = Object.create(null);
+  // An account awaiting approval passes only what the request gate lets it call (issue 6 item 2).
+  const registration = ctx.caller ? await findRegistrationStatus(ctx.db, ctx.org.id, ctx.caller.id) : null;
   for (const entry of entries) {
-    if (entry in answer) continue;
-    answer[entry] = await isAllowed(ctx, entry);
+    if (Object.hasOwn(answer, entry)) continue;
+    answer[entry] = await isAllowed(ctx, entry, registration);
   }
   return answer;
 }
 
-async function isAllowed(ctx: RequestContext, entry: string): Promise<boolean> {
+/** 400 for an entry with a malformed %-escape (the whole batch: the client built a wrong path). */
+function assertDecodable(entry: string): void {
+  try {
+    decodeURIComponent(entry);
+  } catch {
+    throw badRequest('invalid_path', `"${entry.slice(0, 100)}" has a malformed %-escape`);
+  }
+}
+
+async function isAllowed(ctx: RequestContext, entry: string, registration: RegistrationStatus): Promise<boolean> {
   const parsed = parseAllowedPath(entry);
   if (!parsed) return false;
   const found = ctx.services.policies.match(parsed.method, parsed.path);
   if (!found) return false;
+  if (registrationVerdict(registration, found.policy) !== 'allowed') return false;
   const params = found.policy.params.safeParse(found.params);
   if (!params.success) return false;
   try {

@@ -61,3 +61,28 @@ describeOnDatabases('POST allowed', (t) => {
     expect(notArray.statusCode).toBe(400);
   });
 });
+
+describeOnDatabases('POST allowed with hostile paths', (t) => {
+  it('item 18: POST allowed answers false for constructor, __proto__ and prototype instead of dropping them', async () => {
+    const school = await t.makeSchool();
+    const ana = await t.makePerson(school);
+    const paths = ['constructor', '__proto__', 'prototype', 'toString', 'hasOwnProperty', 'people/constructor', 'vue/settings'];
+    const res = await t.request({ method: 'POST', url: `/api/${school.code}/allowed`, token: await t.signIn(ana), body: paths });
+    expect(res.statusCode).toBe(200);
+    // JSON.parse makes "__proto__" an own key, so a dropped path would show here.
+    const answer = JSON.parse(res.body) as Record<string, boolean>;
+    expect(Object.keys(answer).sort()).toEqual([...paths].sort());
+    for (const path of paths) expect({ path, allowed: Object.getOwnPropertyDescriptor(answer, path)?.value }).toEqual({ path, allowed: path === 'vue/settings' });
+  });
+
+  it('item 10: a malformed %-escape in POST allowed answers 400 invalid_path, not a URIError 500', async () => {
+    const school = await t.makeSchool();
+    const ana = await t.makePerson(school);
+    for (const bad of ['people/%E0%A4%A', 'people/%', `people/${ana.id}%ZZ`, 'POST people/%C0/devices']) {
+      const res = await t.request({ method: 'POST', url: `/api/${school.code}/allowed`, token: await t.signIn(ana), body: ['vue/settings', bad] });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toEqual({ error: 'invalid_path', message: expect.stringContaining('%-escape') });
+    }
+  });
+});
+

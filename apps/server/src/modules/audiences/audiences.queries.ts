@@ -1,4 +1,3 @@
-import { STAFF_ROLES } from '@patio/core';
 import type { Database } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
 
@@ -20,17 +19,4 @@ export async function findNodeTree(db: Database, orgId: number): Promise<TreeNod
     .orderBy('nodes.id')
     .execute();
   return rows.map((r) => ({ id: r.id, parentId: r.parent_id, position: r.position, typeKey: r.key }));
-}
-
-/** Administrators and anyone with a staff role in some node of the school. */
-export async function isStaffMember(db: Database, orgId: number, personId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('memberships')
-    .select('id')
-    .where(scopedToOrg(orgId))
-    .where('person_id', '=', personId)
-    .where('role', 'in', [...STAFF_ROLES])
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
 }

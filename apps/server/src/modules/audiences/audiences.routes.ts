@@ -19,7 +19,13 @@ export async function audienceRoutes(app: FastifyInstance): Promise<void> {
         'Fields: firstName, lastName, gender, document, enrollmentStatus, node, role, employeeGroup, ' +
         'transportRoute, familiesWithChildren, debtor (not available until billing exists). Operators: eq, ' +
         'neq, lt, gt, between, beginsWith, contains, gradedAtOrAbove, gradedAtOrBelow (node). An unknown ' +
-        'field or operator is a 400 and nothing runs. includeRelatives adds the parent-like relatives.',
+        'field or operator is a 400 and nothing runs. includeRelatives adds the parent-like relatives. Staff only ' +
+        '(a driver alone is not staff). A rule may only ask what its author may see (decision 004): administrators ' +
+        'and school-wide employees use every field; teachers and employees of a node use names, role and ' +
+        'employeeGroup anywhere, node and transportRoute only on nodes they teach or work in (and below), gender, ' +
+        'enrollmentStatus and familiesWithChildren only inside a rule confined to those nodes, and never document, ' +
+        'grade order or debtor; anything else is 403 `forbidden_filter` naming the field. People whose registration ' +
+        'is not approved are never selected; node, role and grade rules select current members only.',
       params: paramsOf(audiencePolicies.preview),
       body: ZAudiencePreviewRequest,
       response: { 200: ZAudiencePreview, ...errors(400, 401, 403) },

@@ -2,6 +2,7 @@ import { isAudienceFieldRule, type AudienceFieldRule, type AudienceRule } from '
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types';
 import { badRequest } from '../../http/errors';
+import { currentMembership } from '../nodes/enrollment';
 import { parentLikeKinds } from '../people/relationships';
 import { searchKeyMatches, type SearchKeyPart } from '../people/search-key';
 import type { NodeTree } from './audiences.tree';
@@ -74,14 +75,18 @@ export class AudienceSql {
     return this.tree.descendants(id);
   }
 
-  /** people.id IN (members of `nodeIds`, optionally with one role). */
+  /**
+   * people.id IN (members of `nodeIds`, optionally with one role). Withdrawn, graduated and inactive
+   * students are no longer members (issue 6 item 14); `enrollmentStatus` still selects them by name.
+   */
   private memberOf(eb: EB, nodeIds: number[], role?: string): Expression<SqlBool> {
     if (nodeIds.length === 0) return sql<SqlBool>`1 = 0`;
     let members = eb
       .selectFrom('memberships')
       .select('memberships.person_id')
       .where('memberships.org_id', '=', this.orgId)
-      .where('memberships.node_id', 'in', nodeIds);
+      .where('memberships.node_id', 'in', nodeIds)
+      .where(currentMembership());
     if (role) members = members.where('memberships.role', '=', role);
     return this.idIn(eb, members);
   }
@@ -98,14 +103,16 @@ export class AudienceSql {
         .select('relationships.relative_id')
         .where('relationships.org_id', '=', this.orgId)
         .where('relationships.kind', 'in', [...parentLikeKinds])
-        .where('memberships.role', '=', 'student');
+        .where('memberships.role', '=', 'student')
+        .where(currentMembership());
       return this.idIn(eb, relatives);
     }
     const members = eb
       .selectFrom('memberships')
       .select('memberships.person_id')
       .where('memberships.org_id', '=', this.orgId)
-      .where('memberships.role', '=', role);
+      .where('memberships.role', '=', role)
+      .where(currentMembership());
     return this.idIn(eb, members);
   }
 

@@ -3,6 +3,7 @@ import { insertNode, insertNodeType } from '../nodes/nodes.queries';
 import type { Org } from '../../policy/policy';
 import type { TestPerson } from '../../test/factories';
 import { describeOnDatabases } from '../../test/harness';
+import { makeRegistrant } from '../../test/registrants';
 import { resolveAudience } from './audiences.service';
 
 describeOnDatabases('audiences (person-selection conditions)', (t) => {
@@ -118,5 +119,92 @@ describeOnDatabases('audiences (person-selection conditions)', (t) => {
     expect((await preview(rule('role', 'eq', 'student'), false, p.ernesto)).statusCode).toBe(200);
     expect((await preview(rule('role', 'eq', 'student'), false, p.pablo)).statusCode).toBe(403);
     expect((await preview(rule('role', 'eq', 'student'), false, p.alba)).statusCode).toBe(403);
+  });
+  const status = async (as: TestPerson, rules: unknown, includeRelatives = false) => {
+    const res = await preview(rules, includeRelatives, as);
+    if (res.statusCode === 403) expect(res.json()).toEqual({ error: expect.stringMatching(/^forbidden/), message: expect.any(String) });
+    return res.statusCode;
+  };
+
+  it('item 3: a teacher may not preview an audience by document (403)', async () => {
+    const res = await preview(rule('document', 'beginsWith', '1'), false, p.teresa);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'forbidden_filter', message: expect.stringContaining('"document"') });
+    // Also hidden inside a combination, and under "not".
+    expect(await status(p.teresa, { op: 'and', args: [rule('node', 'eq', nodes.classA), rule('document', 'beginsWith', '1')] })).toBe(403);
+    expect(await status(p.teresa, { op: 'not', args: [rule('document', 'eq', 'x')] })).toBe(403);
+    expect(await status(p.ernesto, rule('document', 'beginsWith', '1'))).toBe(200);
+    expect(await status(p.adela, rule('document', 'beginsWith', '1'))).toBe(200);
+  });
+
+  it('item 3: a teacher selects by node, enrollment and school data only within the classes they teach', async () => {
+    const inClassA = (other: unknown) => ({ op: 'and', args: [rule('node', 'eq', nodes.classA), other] });
+    // On the card, or staff data: anywhere.
+    for (const ok of [rule('firstName', 'beginsWith', 'b'), rule('lastName', 'eq', 'ruiz'), rule('role', 'eq', 'student'), rule('employeeGroup', 'eq', nodes.root)]) {
+      expect(await status(p.teresa, ok), JSON.stringify(ok)).toBe(200);
+    }
+    // Their class, and school data confined to it.
+    for (const ok of [
+      rule('node', 'eq', nodes.classA),
+      rule('node', 'neq', nodes.classA),
+      inClassA(rule('gender', 'eq', 'female')),
+      inClassA(rule('enrollmentStatus', 'eq', 'active')),
+      inClassA({ op: 'not', args: [rule('familiesWithChildren', 'gt', 1)] }),
+      { op: 'or', args: [inClassA(rule('gender', 'eq', 'male')), rule('node', 'eq', nodes.classA)] },
+    ]) {
+      expect(await status(p.teresa, ok, true), JSON.stringify(ok)).toBe(200);
+    }
+    // Anything reaching beyond it: 403, never an empty answer.
+    for (const refused of [
+      rule('node', 'eq', nodes.classB),
+      rule('node', 'eq', nodes.grade3),
+      rule('node', 'gradedAtOrAbove', nodes.classA),
+      rule('transportRoute', 'eq', nodes.route),
+      rule('enrollmentStatus', 'eq', 'pending'),
+      rule('gender', 'eq', 'female'),
+      rule('familiesWithChildren', 'eq', 2),
+      { op: 'or', args: [inClassA(rule('gender', 'eq', 'male')), rule('gender', 'eq', 'female')] },
+      { op: 'and', args: [rule('node', 'neq', nodes.classA), rule('gender', 'eq', 'female')] },
+      rule('debtor', 'eq', true),
+    ]) {
+      expect(await status(p.teresa, refused), JSON.stringify(refused)).toBe(403);
+    }
+    const named = await preview(rule('enrollmentStatus', 'eq', 'pending'), false, p.teresa);
+    expect(named.json().message).toContain('"enrollmentStatus"');
+    // The school-wide employee (employee of the root) may use every field.
+    for (const ok of [rule('node', 'eq', nodes.classB), rule('enrollmentStatus', 'eq', 'pending'), rule('gender', 'eq', 'female'), rule('node', 'gradedAtOrAbove', nodes.grade4)]) {
+      expect(await status(p.ernesto, ok), JSON.stringify(ok)).toBe(200);
+    }
+  });
+
+  it('item 8: the employee of a bus route (its driver) may not preview audiences', async () => {
+    const driver = await t.makePerson(school, { role: 'employee', node: nodes.route, firstName: 'Diego' });
+    expect(await status(driver, rule('transportRoute', 'eq', nodes.route))).toBe(403);
+    expect(await status(driver, rule('role', 'eq', 'student'))).toBe(403);
+  });
+
+  it('item 5: audiences never include people whose registration is not approved', async () => {
+    const registrant = await makeRegistrant(t, school, { firstName: 'Regina' });
+    // As registration used to leave it: already enrolled, and recorded as Alba's mother.
+    await t.enroll(registrant, nodes.classA, { status: 'pending' });
+    await t.relate(registrant, p.alba, 'mother');
+    expect(await names(rule('firstName', 'eq', 'regina'))).toEqual([]);
+    expect(await names(rule('node', 'eq', nodes.classA), true)).toEqual(['Alba', 'Pablo', 'Teresa']);
+    const resolved = await resolveAudience(t.db, school.id, rule('node', 'eq', nodes.classA), { includeRelatives: true });
+    expect(resolved.personIds).not.toContain(registrant.id);
+    await t.db.deleteFrom('memberships').where('person_id', '=', registrant.id).execute();
+    await t.db.deleteFrom('relationships').where('person_id', '=', registrant.id).execute();
+    await t.db.deleteFrom('relationships').where('relative_id', '=', registrant.id).execute();
+  });
+
+  it('item 14: node rules leave out students whose enrollment has ended; enrollmentStatus still finds them', async () => {
+    const leaver = await t.makePerson(school, { firstName: 'Lucas', lastName: 'Luna', gender: 'male' });
+    await t.enroll(leaver, nodes.classA, { status: 'withdrawn' });
+    await t.makePerson(school, { firstName: 'Lidia', lastName: 'Luna', relativeOf: leaver });
+    expect(await names(rule('node', 'eq', nodes.classA), true)).toEqual(['Alba', 'Pablo', 'Teresa']);
+    expect(await names(rule('node', 'gradedAtOrBelow', nodes.grade3))).toEqual(['Alba', 'Bruno']);
+    expect(await names({ op: 'and', args: [rule('role', 'eq', 'student'), rule('lastName', 'eq', 'luna')] })).toEqual([]);
+    expect(await names(rule('enrollmentStatus', 'eq', 'withdrawn'), true)).toEqual(['Lidia', 'Lucas']);
+    await t.db.deleteFrom('memberships').where('person_id', '=', leaver.id).execute();
   });
 });

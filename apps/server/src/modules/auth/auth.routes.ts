@@ -16,8 +16,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Sign in with username and password',
       description:
         'Credentials travel as HTTP Basic `username:password`; the body (JSON or form-urlencoded) is ' +
-        '`grant_type=client_credentials`. Wrong username or password answer the same 401. Failures are ' +
-        'limited per account and per IP (429 with Retry-After).',
+        '`grant_type=client_credentials`. Wrong username or password answer the same 401. Failures lock ' +
+        'an (account, IP) pair and an IP for a while (429 with Retry-After); many failures on an account ' +
+        'from many IPs delay further attempts on it by up to 3 s instead of locking it.',
       params: paramsOf(authPolicies.signIn),
       body: ZTokenRequest,
       response: { 200: ZTokenResponse, ...errors(400, 401, 429) },

@@ -1,9 +1,10 @@
 import type { TokenResponse, IssuedLoginToken } from '@patio/core';
 import type { RequestContext } from '../../http/context';
 import { badRequest, notFound, unauthorized } from '../../http/errors';
+import { containsNul, invalidCharacters } from '../../http/input-guard';
 import { requireCaller } from '../../http/school-scope';
 import { findCredentials, personExists } from '../people/people.queries';
-import { isEmailUnverified } from '../registration/registration.queries';
+import { deleteExpiredRegistrations, isEmailUnverified } from '../registration/registration.queries';
 import { consumeLoginToken, insertLoginToken } from './auth.queries';
 import { verifyPassword } from './password';
 import { hashLoginToken, newLoginToken } from './tokens';
@@ -16,6 +17,7 @@ export function parseBasicAuth(header: string | undefined): { username: string; 
   const match = header.match(/^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i);
   if (!match) throw badRequest('invalid_basic_auth', 'Send the username and password as HTTP Basic credentials');
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  if (containsNul(decoded)) throw invalidCharacters();
   const colon = decoded.indexOf(':');
   if (colon < 0) throw badRequest('invalid_basic_auth', 'The Basic credentials must be "username:password"');
   return { username: decoded.slice(0, colon).trim(), password: decoded.slice(colon + 1) };
@@ -37,7 +39,9 @@ export async function signInWithPassword(
   const { username, password } = credentials;
   const accountKey = `${ctx.org.id}:${username.toLowerCase()}`;
   const { limiter } = ctx.services;
-  limiter.assertAllowed(accountKey, ip);
+  await limiter.admit(accountKey, ip);
+  // An unverified registration past its 48 hours is gone before anyone signs in with its email.
+  if (username && username.length <= 120) await deleteExpiredRegistrations(ctx.db, ctx.org.id, { username });
   const found =
     username && username.length <= 120 ? await findCredentials(ctx.db, ctx.org.id, username) : null;
   const ok = password.length <= 1024 && (await verifyPassword(password, found?.password_hash ?? null));
@@ -54,7 +58,7 @@ export async function signInWithPassword(
 /** Exchanges a one-time sign-in token; unknown, used and expired tokens all answer the same 401. */
 export async function signInWithLoginToken(ctx: RequestContext, token: string, ip: string): Promise<TokenResponse> {
   const { limiter } = ctx.services;
-  limiter.assertAllowed(null, ip);
+  await limiter.admit(null, ip);
   const personId = await consumeLoginToken(ctx.db, ctx.org.id, hashLoginToken(token));
   if (personId === null) {
     limiter.recordFailure(null, ip);

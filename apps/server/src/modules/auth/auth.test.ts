@@ -90,15 +90,53 @@ describeOnDatabases(
         payload: 'grant_type=client_credentials',
         remoteAddress: ip,
       });
+    const timed = async <T>(work: Promise<T>): Promise<[T, number]> => {
+      const started = performance.now();
+      const result = await work;
+      return [result, performance.now() - started];
+    };
 
-    it('locks an account after repeated failures with 429 and Retry-After, even for the right password', async () => {
+    it('item 13: wrong passwords lock the account only from that IP; the right password from a new IP signs in', async () => {
       const school = await t.makeSchool();
       const ana = await t.makePerson(school);
-      for (let i = 0; i < 3; i++) expect((await signIn(school.code, ana.username, 'wrong')).statusCode).toBe(401);
-      const locked = await signIn(school.code, ana.username, ana.password, '10.0.0.2');
+      for (let i = 0; i < 3; i++) expect((await signIn(school.code, ana.username, 'wrong', '10.1.0.1')).statusCode).toBe(401);
+      const locked = await signIn(school.code, ana.username, ana.password, '10.1.0.1');
       expect(locked.statusCode).toBe(429);
       expect(locked.json().error).toBe('too_many_attempts');
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await signIn(school.code, ana.username, ana.password, '10.1.0.2')).statusCode).toBe(200);
+    });
+
+    it('item 13: failures from many IPs slow the account down for everyone, within a cap, but never lock it', async () => {
+      const school = await t.makeSchool();
+      const ana = await t.makePerson(school);
+      // Four failures are free; each further one adds 100 ms, capped at 300 ms.
+      for (let i = 0; i < 8; i++) expect((await signIn(school.code, ana.username, 'wrong', `10.2.0.${i}`)).statusCode).toBe(401);
+      const [owner, waited] = await timed(signIn(school.code, ana.username, ana.password, '10.2.1.1'));
+      expect(owner.statusCode).toBe(200);
+      expect(waited).toBeGreaterThanOrEqual(290);
+      expect(waited).toBeLessThan(2000);
+
+      // The wait is a timer: other requests are served meanwhile.
+      const slow = timed(signIn(school.code, ana.username, 'wrong', '10.2.1.2'));
+      const [settings, quick] = await timed(t.request({ method: 'GET', url: `/api/${school.code}/vue/settings` }));
+      expect(settings.statusCode).toBe(200);
+      expect(quick).toBeLessThan(290); // a busy wait would hold it for the whole 300 ms
+      expect((await slow)[1]).toBeGreaterThanOrEqual(290);
+    });
+
+    it('item 13: an unknown username is slowed down exactly like a known one', async () => {
+      const school = await t.makeSchool();
+      const ana = await t.makePerson(school);
+      for (const user of [ana.username, 'nobody-here']) {
+        for (let i = 0; i < 6; i++) await signIn(school.code, user, 'wrong', `10.3.${user.length}.${i}`);
+      }
+      const [known, knownWait] = await timed(signIn(school.code, ana.username, 'wrong', '10.3.9.1'));
+      const [unknown, unknownWait] = await timed(signIn(school.code, 'nobody-here', 'wrong', '10.3.9.2'));
+      expect(unknown.json()).toEqual(known.json());
+      expect(unknown.statusCode).toBe(401);
+      expect(knownWait).toBeGreaterThanOrEqual(290);
+      expect(unknownWait).toBeGreaterThanOrEqual(290);
     });
 
     it('does not count successful sign-ins', async () => {
@@ -114,7 +152,7 @@ describeOnDatabases(
       expect((await signIn(school.code, 'ghost-next', 'x', '10.0.0.5')).statusCode).toBe(401);
     });
   },
-  { signInLimits: { perAccount: 3, perIp: 5, windowSeconds: 900 } },
+  { signInLimits: { perAccountAndIp: 3, perIp: 5, windowSeconds: 900, backoffAfter: 4, backoffStepMs: 100, maxBackoffMs: 300 } },
 );
 
 describeOnDatabases('access tokens', (t) => {

@@ -1,10 +1,12 @@
-import { sql } from 'kysely';
+import { documentKeyOf } from '@patio/core';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
-import type { PersonTable } from '../../db/types';
+import type { DB, PersonTable } from '../../db/types';
 import type { ImportTable } from '../../db/types-import-registration';
 import { searchKeyOf, touchesSearchKey } from '../people/search-key';
+import { thisProcess } from './import.lease';
 import type { StoredRow } from './import.validate';
 
 // SQL of the import area. Large sets go in chunks so neither SQLite's nor PostgreSQL's bound
@@ -102,44 +104,21 @@ export async function updateImportDraft(db: Database, orgId: number, id: number,
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A commit silent for this long died with its process (its transaction rolled back): it may be retried. */
-export const STALE_COMMIT_MS = 10 * 60_000;
-
-/** draft (or a stale commit) → committing in one statement, so two concurrent commits cannot both start. */
-export async function claimImport(db: Database, orgId: number, id: number): Promise<boolean> {
-  const staleBefore = new Date(Date.now() - STALE_COMMIT_MS).toISOString();
-  const result = await db
-    .updateTable('imports')
-    .set({ status: 'committing', processed: 0, updated_at: nowIso() })
-    .where(scopedToOrg(orgId))
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('status', '=', 'draft'), eb.and([eb('status', '=', 'committing'), eb('updated_at', '<', staleBefore)])]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 export async function setImportProgress(db: Database, orgId: number, id: number, processed: number): Promise<void> {
   await db.updateTable('imports').set({ processed, updated_at: nowIso() }).where(scopedToOrg(orgId)).where('id', '=', id).execute();
 }
 
-export async function finishImport(db: Database, orgId: number, id: number, processed: number, result: object): Promise<void> {
-  await db
+/** committing → done, only while this process still holds the lease (false: it lost it, roll back). */
+export async function finishImport(db: Database, orgId: number, id: number, processed: number, result: object): Promise<boolean> {
+  const done = await db
     .updateTable('imports')
-    .set({ status: 'done', processed, result: JSON.stringify(result), updated_at: nowIso() })
-    .where(scopedToOrg(orgId))
-    .where('id', '=', id)
-    .execute();
-}
-
-/** A failed commit returns the import to draft (its transaction wrote nothing). */
-export async function releaseImport(db: Database, orgId: number, id: number): Promise<void> {
-  await db
-    .updateTable('imports')
-    .set({ status: 'draft', processed: 0, updated_at: nowIso() })
+    .set({ status: 'done', processed, result: JSON.stringify(result), lease_owner: null, lease_expires_at: null, updated_at: nowIso() })
     .where(scopedToOrg(orgId))
     .where('id', '=', id)
     .where('status', '=', 'committing')
-    .execute();
+    .where('lease_owner', '=', thisProcess)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
 }
 
 export type ImportedPersonRow = Pick<
@@ -147,24 +126,53 @@ export type ImportedPersonRow = Pick<
   'first_name' | 'last_name' | 'last_name2' | 'document' | 'gender' | 'birthday' | 'email' | 'mobile' | 'student_code'
 > & { id: number };
 
-export async function findPeopleByDocuments(db: Database, orgId: number, documents: string[]): Promise<Map<string, ImportedPersonRow>> {
+/**
+ * document key → stored person, for the keys of an import. People whose self-registration is pending
+ * or rejected do not count (issue 6 item 1): an import never matches or attaches to them.
+ */
+export async function findPeopleByDocumentKeys(db: Database, orgId: number, keys: string[]): Promise<Map<string, ImportedPersonRow>> {
   const found = new Map<string, ImportedPersonRow>();
-  for (const part of chunks([...new Set(documents)])) {
+  for (const part of chunks([...new Set(keys)])) {
     const rows = await db
       .selectFrom('people')
-      .select(['id', 'first_name', 'last_name', 'last_name2', 'document', 'gender', 'birthday', 'email', 'mobile', 'student_code'])
+      .select(['id', 'document_key', 'first_name', 'last_name', 'last_name2', 'document', 'gender', 'birthday', 'email', 'mobile', 'student_code'])
       .where(scopedToOrg(orgId))
-      .where('document', 'in', part)
-      .orderBy('id')
+      .where('document_key', 'in', part)
+      .where((eb) => eb.not(eb.exists(unsettledRegistrationOf(eb))))
       .execute();
-    for (const row of rows) if (!found.has(row.document!)) found.set(row.document!, row);
+    for (const { document_key, ...row } of rows) found.set(document_key!, row);
   }
   return found;
 }
 
+/** The document keys among `keys` held by people whose registration is pending or rejected. */
+export async function findUnsettledDocumentKeys(db: Database, orgId: number, keys: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const part of chunks([...new Set(keys)])) {
+    const rows = await db
+      .selectFrom('people')
+      .select('document_key')
+      .where(scopedToOrg(orgId))
+      .where('document_key', 'in', part)
+      .where((eb) => eb.exists(unsettledRegistrationOf(eb)))
+      .execute();
+    for (const row of rows) found.add(row.document_key!);
+  }
+  return found;
+}
+
+function unsettledRegistrationOf(eb: ExpressionBuilder<DB, 'people'>) {
+  return eb
+    .selectFrom('registrations')
+    .select('registrations.id')
+    .whereRef('registrations.org_id', '=', 'people.org_id')
+    .whereRef('registrations.person_id', '=', 'people.id')
+    .where('registrations.status', 'in', ['pending', 'rejected']);
+}
+
 export type NewImportedPerson = Omit<ImportedPersonRow, 'id'>;
 
-/** Inserts people in chunks; answers document → new id. */
+/** Inserts people in chunks; answers document key → new id. */
 export async function insertPeople(db: Database, orgId: number, people: NewImportedPerson[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   const now = nowIso();
@@ -174,6 +182,7 @@ export async function insertPeople(db: Database, orgId: number, people: NewImpor
       .values(
         part.map((p) => ({
           ...p,
+          document_key: documentKeyOf(p.document),
           search_key: searchKeyOf(p),
           org_id: orgId,
           username: null,
@@ -184,17 +193,18 @@ export async function insertPeople(db: Database, orgId: number, people: NewImpor
           created_at: now,
         })),
       )
-      .returning(['id', 'document'])
+      .returning(['id', 'document_key'])
       .execute();
-    for (const row of rows) ids.set(row.document!, row.id);
+    for (const row of rows) ids.set(row.document_key!, row.id);
   }
   return ids;
 }
 
-/** Writes the changed columns of a stored person (and their search_key, from the stored row and the changes). */
+/** Writes the changed columns of a stored person (and their search_key and document_key, from the stored row and the changes). */
 export async function updateImportedPerson(db: Database, orgId: number, stored: ImportedPersonRow, values: Partial<NewImportedPerson>): Promise<void> {
   const searchKey = touchesSearchKey(values) ? { search_key: searchKeyOf({ ...stored, ...values }) } : {};
-  await db.updateTable('people').set({ ...values, ...searchKey }).where(scopedToOrg(orgId)).where('id', '=', stored.id).execute();
+  const documentKey = values.document !== undefined ? { document_key: documentKeyOf(values.document) } : {};
+  await db.updateTable('people').set({ ...values, ...searchKey, ...documentKey }).where(scopedToOrg(orgId)).where('id', '=', stored.id).execute();
 }
 
 /** "person:relative" keys of the relationships already stored for these people. */

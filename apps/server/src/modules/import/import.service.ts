@@ -4,12 +4,14 @@ import { HttpError, notFound } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
 import { cleanMapping, guessMapping } from './import.mapping';
 import { parseSpreadsheet } from './import.parse';
+import { claimImport, keepLease, releaseImport } from './import.lease';
 import {
-  claimImport, refreshPlannerStatistics, findImport, findImportRows, finishImport, insertImport, releaseImport, setImportProgress,
-  updateImportDraft, type ImportRow,
+  refreshPlannerStatistics, findImport, findImportRows, finishImport, insertImport, setImportProgress, updateImportDraft, type ImportRow,
 } from './import.queries';
-import { upsertImportRecords } from './import.upsert';
-import { validateRows, type StoredRow } from './import.validate';
+import { validateForSchool } from './import.school-check';
+import { upsertImportRecords, type UpsertCounts } from './import.upsert';
+import type { ImportRecord, StoredRow } from './import.validate';
+import { isUniqueViolation } from '../../db/unique-violation';
 
 const PREVIEW_ROWS = 50;
 const conflict = (code: string, message: string) => new HttpError(409, code, message);
@@ -43,7 +45,7 @@ export async function createImport(ctx: RequestContext, nodeId: number, file: { 
   const sheet = await parseSpreadsheet(file.fileName, file.bytes);
   const mapping = guessMapping(sheet.columns);
   const rows = sheet.rows.map((cells, i) => ({ rowNumber: i + 2, cells }));
-  const { errors } = validateRows(rows, mapping);
+  const { errors } = await validateForSchool(ctx.db, ctx.org.id, rows, mapping);
   const id = await insertImport(ctx.db, ctx.org.id, {
     nodeId,
     createdBy: caller.id,
@@ -67,7 +69,7 @@ export async function remapImport(ctx: RequestContext, nodeId: number, id: numbe
   const row = await loadImport(ctx, nodeId, id);
   if (row.status !== 'draft') throw conflict('import_not_draft', 'This import was already committed');
   const mapping = cleanMapping(requested, (JSON.parse(row.columns) as string[]).length);
-  const { errors } = validateRows(await findImportRows(ctx.db, ctx.org.id, id), mapping);
+  const { errors } = await validateForSchool(ctx.db, ctx.org.id, await findImportRows(ctx.db, ctx.org.id, id), mapping);
   if (!(await updateImportDraft(ctx.db, ctx.org.id, id, { mapping, errors }))) {
     throw conflict('import_not_draft', 'This import was already committed');
   }
@@ -77,7 +79,8 @@ export async function remapImport(ctx: RequestContext, nodeId: number, id: numbe
 /**
  * POST nodes/{nodeId}/imports/{id}/commit: all rows in one transaction (all or nothing). Progress is
  * written beside the transaction on PostgreSQL, where another connection can read it; SQLite has
- * one writer, so there the import shows its final state when the transaction ends.
+ * one writer, so there the import shows its final state when the transaction ends. While it runs,
+ * a heartbeat renews the commit's lease, so a commit whose process died can be retried at once.
  */
 export async function commitImport(
   ctx: RequestContext,
@@ -92,27 +95,53 @@ export async function commitImport(
     throw conflict('import_has_errors', `Fix the ${errors.length} error(s) first (upload the corrected file or change the column mapping)`);
   }
   const rows = await findImportRows(ctx.db, ctx.org.id, id);
-  const { records, errors: fresh } = validateRows(rows, JSON.parse(row.mapping) as ImportMapping);
+  const { records, errors: fresh } = await validateForSchool(ctx.db, ctx.org.id, rows, JSON.parse(row.mapping) as ImportMapping);
   if (fresh.length > 0) throw conflict('import_has_errors', 'The rows have errors; reload the import');
   if (!(await claimImport(ctx.db, ctx.org.id, id))) throw conflict('import_busy', 'This import is being committed already');
 
-  const { db, org } = ctx;
-  const onProgress = ctx.services.dialect === 'postgres' ? (n: number) => setImportProgress(db, org.id, id, n) : async () => {};
+  const stopHeartbeat = keepLease(ctx.db, ctx.org.id, id);
   try {
-    await db.transaction().execute(async (trx) => {
-      const result = await upsertImportRecords(trx, org.id, {
-        nodeId,
-        records,
-        enrollmentStatus: options.enrollmentStatus,
-        schoolYear: options.schoolYear ?? String(new Date().getUTCFullYear()),
+    await writeRecords(ctx, { nodeId, id, records, rowCount: rows.length, options });
+  } catch (err) {
+    await releaseImport(ctx.db, ctx.org.id, id);
+    if (isUniqueViolation(err)) {
+      throw conflict('document_taken', 'Someone added a person with one of these documents at the same time: commit the import again');
+    }
+    throw err;
+  } finally {
+    stopHeartbeat();
+  }
+  if (ctx.services.dialect === 'postgres') await refreshPlannerStatistics(ctx.db);
+  return getImport(ctx, nodeId, id);
+}
+
+/**
+ * The commit's transaction. A concurrent writer may add a person with one of the new documents between
+ * our read and our insert; the unique document key refuses ours, so the transaction runs once more
+ * and then matches that person instead of duplicating them.
+ */
+async function writeRecords(
+  ctx: RequestContext,
+  input: { nodeId: number; id: number; records: ImportRecord[]; rowCount: number; options: { enrollmentStatus: string; schoolYear?: string } },
+): Promise<void> {
+  const { db, org } = ctx;
+  const onProgress = ctx.services.dialect === 'postgres' ? (n: number) => setImportProgress(db, org.id, input.id, n) : async () => {};
+  const attempt = () =>
+    db.transaction().execute(async (trx) => {
+      const result: UpsertCounts = await upsertImportRecords(trx, org.id, {
+        nodeId: input.nodeId,
+        records: input.records,
+        enrollmentStatus: input.options.enrollmentStatus,
+        schoolYear: input.options.schoolYear ?? String(new Date().getUTCFullYear()),
         onProgress,
       });
-      await finishImport(trx, org.id, id, rows.length, { ...result, skipped: rows.length - records.length });
+      const finished = await finishImport(trx, org.id, input.id, input.rowCount, { ...result, skipped: input.rowCount - input.records.length });
+      if (!finished) throw conflict('import_busy', 'This commit lost its lease to another one; nothing was written');
     });
+  try {
+    await attempt();
   } catch (err) {
-    await releaseImport(db, org.id, id);
-    throw err;
+    if (!isUniqueViolation(err)) throw err;
+    await attempt();
   }
-  if (ctx.services.dialect === 'postgres') await refreshPlannerStatistics(db);
-  return getImport(ctx, nodeId, id);
 }

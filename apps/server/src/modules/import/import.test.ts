@@ -196,20 +196,6 @@ describeOnDatabases('student import', (t) => {
     ]);
   });
 
-  it('lets a commit that died with its process be retried, but not one that is still running', async () => {
-    const { school, tree, token } = await setup();
-    const draft = (await upload(school, tree.classA, token, 'a.csv', 'Nombre,Apellido,Documento\nAna,Ruiz,R1\n')).json();
-    const commit = () => t.request({ method: 'POST', url: `${base(school, tree.classA)}/${draft.id}/commit`, token, body: {} });
-    await t.db.updateTable('imports').set({ status: 'committing', updated_at: new Date().toISOString() }).where('id', '=', draft.id).execute();
-    const busy = await commit();
-    expect(busy.statusCode).toBe(409);
-    expect(busy.json().error).toBe('import_busy');
-    await t.db.updateTable('imports').set({ updated_at: new Date(Date.now() - 11 * 60_000).toISOString() }).where('id', '=', draft.id).execute();
-    const retried = await commit();
-    expect(retried.statusCode).toBe(200);
-    expect(retried.json()).toMatchObject({ status: 'done', result: { created: 1 } });
-  });
-
   it('refuses non-admins, nodes of other schools and nodes that are not classes', async () => {
     const { school, tree, token } = await setup();
     const teacher: TestPerson = await t.makePerson(school, { role: 'teacher', node: tree.classA });

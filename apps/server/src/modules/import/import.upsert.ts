@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database';
 import { inverseKind } from '../people/relationships';
 import {
-  findPeopleByDocuments, findRelationshipKeys, findStudentMembers, insertPeople, insertStudentMemberships,
+  findPeopleByDocumentKeys, findRelationshipKeys, findStudentMembers, insertPeople, insertStudentMemberships,
   updateImportedPerson, upsertRelationshipPairs, type ImportedPersonRow, type NewImportedPerson,
 } from './import.queries';
 import type { ImportedPerson, ImportRecord } from './import.validate';
@@ -40,8 +40,9 @@ function changes(stored: ImportedPersonRow, next: NewImportedPerson): Partial<Ne
 }
 
 /**
- * Students (matched by document in the school: a re-import updates, never duplicates), their
- * relatives (matched by document, created when new), relationships in both directions and the
+ * Students (matched by document key in the school: a re-import updates, never duplicates), their
+ * relatives (matched likewise, created when new; people whose registration is pending or rejected
+ * are never matched), relationships in both directions and the
  * student memberships of the node. Runs inside the caller's transaction; a few batched statements
  * per table, so 1,000 rows take well under a second of SQL.
  */
@@ -60,16 +61,16 @@ export async function upsertImportRecords(
   const counts: UpsertCounts = { created: 0, updated: 0, unchanged: 0, relativesCreated: 0, relationshipsCreated: 0, membershipsCreated: 0 };
 
   // 1. Students
-  const existing = await findPeopleByDocuments(db, orgId, records.map((r) => r.student.document));
+  const existing = await findPeopleByDocumentKeys(db, orgId, records.map((r) => r.student.documentKey));
   const studentIds = new Map<string, number>();
   const toCreate: NewImportedPerson[] = [];
   for (const { student } of records) {
-    const stored = existing.get(student.document);
+    const stored = existing.get(student.documentKey);
     if (!stored) {
       toCreate.push(toColumns(student));
       continue;
     }
-    studentIds.set(student.document, stored.id);
+    studentIds.set(student.documentKey, stored.id);
     const diff = changes(stored, toColumns(student));
     if (Object.keys(diff).length === 0) counts.unchanged++;
     else {
@@ -77,21 +78,21 @@ export async function upsertImportRecords(
       counts.updated++;
     }
   }
-  for (const [document, id] of await insertPeople(db, orgId, toCreate)) studentIds.set(document, id);
+  for (const [key, id] of await insertPeople(db, orgId, toCreate)) studentIds.set(key, id);
   counts.created = toCreate.length;
   await input.onProgress(Math.floor(records.length / 3));
 
   // 2. Relatives (a parent of several children appears on several rows: created once)
   const relativeRecords = records.filter((r) => r.relative !== null);
-  const knownRelatives = await findPeopleByDocuments(db, orgId, relativeRecords.map((r) => r.relative!.document));
-  const relativeIds = new Map<string, number>([...knownRelatives].map(([doc, row]) => [doc, row.id]));
+  const knownRelatives = await findPeopleByDocumentKeys(db, orgId, relativeRecords.map((r) => r.relative!.documentKey));
+  const relativeIds = new Map<string, number>([...knownRelatives].map(([key, row]) => [key, row.id]));
   const newRelatives = new Map<string, NewImportedPerson>();
   for (const { relative } of relativeRecords) {
-    if (!relativeIds.has(relative!.document) && !newRelatives.has(relative!.document)) {
-      newRelatives.set(relative!.document, toColumns(relative!));
+    if (!relativeIds.has(relative!.documentKey) && !newRelatives.has(relative!.documentKey)) {
+      newRelatives.set(relative!.documentKey, toColumns(relative!));
     }
   }
-  for (const [document, id] of await insertPeople(db, orgId, [...newRelatives.values()])) relativeIds.set(document, id);
+  for (const [key, id] of await insertPeople(db, orgId, [...newRelatives.values()])) relativeIds.set(key, id);
   counts.relativesCreated = newRelatives.size;
 
   // 3. Relationships, both directions (spec §3 kinds; the inverse follows the student's gender)
@@ -99,8 +100,8 @@ export async function upsertImportRecords(
   const storedPairs = await findRelationshipKeys(db, orgId, allStudentIds);
   const pairs = new Map<string, { personId: number; relativeId: number; kind: string; inverseKind: string }>();
   for (const { student, relative } of relativeRecords) {
-    const personId = studentIds.get(student.document)!;
-    const relativeId = relativeIds.get(relative!.document)!;
+    const personId = studentIds.get(student.documentKey)!;
+    const relativeId = relativeIds.get(relative!.documentKey)!;
     const key = `${personId}:${relativeId}`;
     if (!storedPairs.has(key)) counts.relationshipsCreated += pairs.has(key) ? 0 : 1;
     pairs.set(key, { personId, relativeId, kind: relative!.kind, inverseKind: inverseKind(relative!.kind, student.gender) });

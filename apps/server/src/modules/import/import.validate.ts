@@ -1,4 +1,4 @@
-import type { ImportField, ImportMapping, ImportRowError } from '@patio/core';
+import { documentKeyOf, hasForbiddenNameCharacters, type ImportField, type ImportMapping, type ImportRowError } from '@patio/core';
 import { relationshipKinds, type RelationshipKind } from '../people/relationships';
 import { normalizeHeader } from './import.mapping';
 
@@ -9,6 +9,8 @@ export interface ImportedPerson {
   lastName: string;
   lastName2: string | null;
   document: string;
+  /** The normalised document (documentKeyOf) that matching and uniqueness use. */
+  documentKey: string;
   gender: Gender | null;
   birthday: string | null;
   email: string | null;
@@ -78,6 +80,9 @@ export function parseDate(text: string): string | null | 'invalid' {
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** people.document_key is varchar(64). */
+const MAX_DOCUMENT_KEY = 64;
+
 /**
  * Checks every row against the mapping; answers the valid records and the errors (row, field, code,
  * English message). Commit is refused while errors exist.
@@ -94,12 +99,17 @@ export function validateRows(rows: StoredRow[], mapping: ImportMapping): { recor
   const records: ImportRecord[] = [];
   const seenDocuments = new Map<string, number>();
   for (const { rowNumber, cells } of rows) {
-    const at = (field: ImportField) => {
-      const index = mapping[field];
-      return index === undefined || index === null ? '' : (cells[index] ?? '').trim();
-    };
     const rowErrors: ImportRowError[] = [];
     const fail = (field: ImportField, code: string, message: string) => rowErrors.push({ row: rowNumber, field, code, message });
+    // Control, bidi-override and zero-width characters never reach people (PostgreSQL refuses NUL in text).
+    const at = (field: ImportField) => {
+      const index = mapping[field];
+      const text = index === undefined || index === null ? '' : (cells[index] ?? '').trim();
+      if (hasForbiddenNameCharacters(text) && !rowErrors.some((e) => e.field === field && e.code === 'invalid_characters')) {
+        fail(field, 'invalid_characters', `The ${fieldLabels[field]} holds control or invisible characters`);
+      }
+      return text;
+    };
 
     const readPerson = (prefix: '' | 'relative'): ImportedPerson => {
       const f = (name: string) => (prefix ? `relative${name[0].toUpperCase()}${name.slice(1)}` : name) as ImportField;
@@ -110,13 +120,19 @@ export function validateRows(rows: StoredRow[], mapping: ImportMapping): { recor
       if (email && !emailPattern.test(email)) fail(f('email'), 'invalid_email', `"${email}" is not a valid email address`);
       const gender = parseGender(at(f('gender')));
       if (gender === 'invalid') fail(f('gender'), 'invalid_gender', `"${at(f('gender'))}" is not a gender: use female or male (F/M)`);
+      const document = at(f('document')).replace(/\s+/g, '');
+      const documentKey = documentKeyOf(document);
+      if (document && (documentKey === null || documentKey.length > MAX_DOCUMENT_KEY)) {
+        fail(f('document'), 'invalid_document', `"${document.slice(0, 80)}" is not a document number: use up to ${MAX_DOCUMENT_KEY} letters and digits`);
+      }
       const birthday = prefix ? null : parseDate(at('birthday'));
       if (birthday === 'invalid') fail('birthday', 'invalid_date', `"${at('birthday')}" is not a valid date: use YYYY-MM-DD or DD/MM/YYYY`);
       return {
         firstName: at(f('firstName')),
         lastName: at(f('lastName')),
         lastName2: at(f('lastName2')) || null,
-        document: at(f('document')).replace(/\s+/g, ''),
+        document,
+        documentKey: documentKey ?? '',
         gender: gender === 'invalid' ? null : gender,
         birthday: birthday === 'invalid' ? null : birthday,
         email: email ? email.toLowerCase() : null,
@@ -126,11 +142,12 @@ export function validateRows(rows: StoredRow[], mapping: ImportMapping): { recor
     };
 
     const student = readPerson('');
-    if (student.document) {
-      const first = seenDocuments.get(student.document);
+    // "1.023.456" and "1023456" are one document (documentKeyOf), so duplicates compare keys.
+    if (student.documentKey) {
+      const first = seenDocuments.get(student.documentKey);
       if (first !== undefined) {
         fail('document', 'duplicate_document', `The document ${student.document} is already used by row ${first} of this file`);
-      } else seenDocuments.set(student.document, rowNumber);
+      } else seenDocuments.set(student.documentKey, rowNumber);
     }
 
     const relativeCells = ['relativeFirstName', 'relativeLastName', 'relativeDocument', 'relativeEmail', 'relativeMobile'] as const;
@@ -142,7 +159,7 @@ export function validateRows(rows: StoredRow[], mapping: ImportMapping): { recor
       if (kind === null) {
         fail('relationshipKind', 'unknown_relationship_kind', `"${kindText}" is not a known relationship kind (e.g. father, mother, guardian)`);
       }
-      if (person.document && person.document === student.document) {
+      if (person.documentKey && person.documentKey === student.documentKey) {
         fail('relativeDocument', 'same_document', 'The relative cannot have the same document as the student');
       }
       relative = kind ? { ...person, kind } : null;

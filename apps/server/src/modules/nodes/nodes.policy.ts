@@ -4,6 +4,8 @@ import type { Database } from '../../db/database';
 import { notFound } from '../../http/errors';
 import type { Caller, PolicyContext } from '../../policy/policy';
 import { definePolicy, isSchoolAdmin, isSignedIn, zId } from '../../policy/policy';
+import { reachesNode } from '../people/caller-reach';
+import { isCurrentMembership } from './enrollment';
 import { findMembershipsIn, findNode } from './nodes.queries';
 
 const byId = z.object({ id: zId });
@@ -14,18 +16,19 @@ async function requireNode(db: Database, orgId: number, id: number): Promise<voi
 }
 
 /**
- * Members of a node: administrators and employees see every node; teachers the nodes they teach;
- * everyone else the nodes where they or their children are members (classmates, team mates).
+ * Members of a node: school-wide staff see every node; teachers and employees of a node the nodes
+ * of its subtree; a driver the routes they drive; everyone else the nodes where they or their
+ * children are current members (classmates, team mates). Ended enrollments grant nothing.
  */
 export async function canSeeMembers(db: Database, caller: Caller, nodeId: number): Promise<boolean> {
-  if (caller.isSchoolWide || caller.teachingNodeIds.includes(nodeId)) return true;
-  const members = await findMembershipsIn(db, caller.orgId, [nodeId], ZMembershipRole.options);
+  if (caller.routeIds.includes(nodeId) || (await reachesNode(db, caller, nodeId))) return true;
+  const members = (await findMembershipsIn(db, caller.orgId, [nodeId], ZMembershipRole.options)).filter(isCurrentMembership);
   return members.some((m) => m.person_id === caller.id || caller.childIds.includes(m.person_id));
 }
 
-/** Enrollment status and outcome of a node's students: administrators, employees and its teachers. */
-export function canSeeEnrollment(caller: Caller, nodeId: number): boolean {
-  return caller.isSchoolWide || caller.teachingNodeIds.includes(nodeId);
+/** Enrollment status and outcome of a node's students: school-wide staff and the staff of its subtree. */
+export function canSeeEnrollment(db: Database, caller: Caller, nodeId: number): Promise<boolean> {
+  return reachesNode(db, caller, nodeId);
 }
 
 const nodeExists = async ({ db, org, params }: ById) => {

@@ -1,6 +1,8 @@
 import type { Database } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
+import { notAnUnapprovedRegistrant } from '../people/registrants';
+import { currentMembership, isCurrentMembership } from './enrollment';
 
 export type Role = 'teacher' | 'substitute_teacher' | 'student' | 'employee' | 'group_director';
 export type LocalizedNames = Partial<Record<'es' | 'en' | 'de' | 'fr' | 'it' | 'pt', string>>;
@@ -117,13 +119,15 @@ export async function findNodeTypes(db: Database, orgId: number) {
   return await db.selectFrom('node_types').select(['id', 'key', 'singular', 'plural']).where(scopedToOrg(orgId)).orderBy('id').execute();
 }
 
-/** Members per node (one row per membership). */
+/** Members per node (one row per membership), as the roster lists them by default (findMembers). */
 export async function countMembers(db: Database, orgId: number): Promise<Map<number, number>> {
   const rows = await db
     .selectFrom('memberships')
-    .select(['node_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where(scopedToOrg(orgId))
-    .groupBy('node_id')
+    .select(['memberships.node_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where(scopedToOrg(orgId, 'memberships'))
+    .where(currentMembership())
+    .where(notAnUnapprovedRegistrant(orgId, 'memberships.person_id'))
+    .groupBy('memberships.node_id')
     .execute();
   return new Map(rows.map((r) => [r.node_id, Number(r.n)]));
 }
@@ -149,9 +153,13 @@ export async function hasChildrenOrMembers(db: Database, orgId: number, nodeId: 
   return { children: child !== undefined || stops !== undefined, members: member !== undefined };
 }
 
-/** Members of a node with their card data. */
-export async function findMembers(db: Database, orgId: number, nodeId: number) {
-  return await db
+/**
+ * Members of a node with their card data. By default the current ones (issue 6 item 14: ended
+ * enrollments leave the roster); with `status`, the students with that enrollment status instead.
+ * People whose registration is not approved are left out unless `withUnapproved` (administrators).
+ */
+export async function findMembers(db: Database, orgId: number, nodeId: number, options: { status?: string; withUnapproved?: boolean } = {}) {
+  let query = db
     .selectFrom('memberships')
     .innerJoin('people', (join) => join.onRef('people.org_id', '=', 'memberships.org_id').onRef('people.id', '=', 'memberships.person_id'))
     .select([
@@ -166,11 +174,12 @@ export async function findMembers(db: Database, orgId: number, nodeId: number) {
       'memberships.school_year',
     ])
     .where(scopedToOrg(orgId, 'memberships'))
-    .where('memberships.node_id', '=', nodeId)
-    .orderBy('memberships.role')
-    .orderBy('people.last_name')
-    .orderBy('people.first_name')
-    .execute();
+    .where('memberships.node_id', '=', nodeId);
+  query = options.status
+    ? query.where('memberships.role', '=', 'student').where('memberships.enrollment_status', '=', options.status)
+    : query.where(currentMembership());
+  if (!options.withUnapproved) query = query.where(notAnUnapprovedRegistrant(orgId));
+  return await query.orderBy('memberships.role').orderBy('people.last_name').orderBy('people.first_name').execute();
 }
 
 /** Adds or updates one membership (node, person, role). */
@@ -229,7 +238,7 @@ export async function findNodeIdsOf(db: Database, orgId: number, personIds: numb
     .where('person_id', 'in', personIds)
     .where('role', 'in', [...roles])
     .execute();
-  return [...new Set(rows.filter((r) => r.role !== 'student' || !['withdrawn', 'graduated', 'inactive'].includes(r.enrollment_status ?? '')).map((r) => r.node_id))];
+  return [...new Set(rows.filter(isCurrentMembership).map((r) => r.node_id))];
 }
 
 /** Node type of a past school year's archive: the classes under it are history, not open courses. */

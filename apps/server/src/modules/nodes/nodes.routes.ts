@@ -1,13 +1,17 @@
-import { ZMemberCreate, ZMembershipRole, ZNode, ZNodeCreate, ZNodeDetail, ZNodeMember, ZNodePatch, ZNodeTree, ZNodeType } from '@patio/core';
+import { ZEnrollmentStatus, ZMemberCreate, ZMembershipRole, ZNode, ZNodeCreate, ZNodeDetail, ZNodeMember, ZNodePatch, ZNodeTree, ZNodeType } from '@patio/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
 import { errors } from '../../http/schemas';
+import { membersExportRoutes } from './members-export.routes';
 import { nodesPolicies as p } from './nodes.policy';
 import { addMember, createNode, getNode, getTree, listChildNodes, listMembers, listNodeTypes, patchNode, removeMember, removeNode } from './nodes.service';
 
 const tags = ['nodes'];
+
+/** GET nodes/{id}/members?status=: the students with one enrollment status (withdrawn ones included). */
+const ZNodeMembersQuery = z.object({ status: ZEnrollmentStatus.optional() });
 
 export async function nodesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -106,12 +110,16 @@ export async function nodesRoutes(app: FastifyInstance): Promise<void> {
       tags,
       summary: 'Members of a node',
       description:
-        'One row per person and role. Administrators, employees and the teachers of the node see everything, ' +
-        'enrollment included; members and their parents see the cards and roles.',
+        'One row per person and role. School-wide staff (administrators, employees of the school) and the teachers ' +
+        'and employees of the node or an ancestor see everything, enrollment included; a driver sees the riders of ' +
+        'their route; current members and their parents see the cards and roles. Withdrawn, graduated and inactive ' +
+        'students are left out; `status` lists the students with that enrollment status instead (labelled by ' +
+        '`enrollmentStatus`), and only for those who see enrollment (else 403 `forbidden_filter`).',
       params: paramsOf(p.listMembers),
+      querystring: ZNodeMembersQuery,
       response: { 200: z.array(ZNodeMember), ...errors(400, 401, 403, 404) },
     },
-    handler: async (request) => listMembers(contextOf(request), request.params.id),
+    handler: async (request) => listMembers(contextOf(request), request.params.id, request.query),
   });
 
   r.route({
@@ -145,4 +153,6 @@ export async function nodesRoutes(app: FastifyInstance): Promise<void> {
       return reply.code(204).send(null);
     },
   });
+
+  await app.register(membersExportRoutes);
 }

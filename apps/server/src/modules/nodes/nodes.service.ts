@@ -1,7 +1,8 @@
-import type { LocalizedName, MemberCreate, NodeCreate, NodeDetail, NodeMember, NodePatch, NodeTree, NodeType, SchoolNode } from '@patio/core';
+import type { EnrollmentStatus, LocalizedName, MemberCreate, NodeCreate, NodeDetail, NodeMember, NodePatch, NodeTree, NodeType, SchoolNode } from '@patio/core';
 import type { RequestContext } from '../../http/context';
-import { HttpError, badRequest, notFound } from '../../http/errors';
+import { HttpError, badRequest, forbidden, notFound } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
+import { signedAvatarUrl } from '../people/avatar.service';
 import { personExists } from '../people/people.queries';
 import { canSeeEnrollment } from './nodes.policy';
 import {
@@ -89,18 +90,24 @@ export async function listChildNodes(ctx: RequestContext, nodeId: number): Promi
   return nodes.filter((n) => n.parentId === nodeId);
 }
 
-/** GET nodes/{id}/members: cards with role; enrollment only for those who may see it. */
-export async function listMembers(ctx: RequestContext, nodeId: number): Promise<NodeMember[]> {
+/**
+ * GET nodes/{id}/members: cards with role; enrollment only for those who may see it. Ended
+ * enrollments are left out unless asked for by `status`, which needs the right to see enrollment.
+ */
+export async function listMembers(ctx: RequestContext, nodeId: number, query: { status?: EnrollmentStatus } = {}): Promise<NodeMember[]> {
   const caller = requireCaller(ctx);
-  const rows = await findMembers(ctx.db, ctx.org.id, nodeId);
+  const enrollment = await canSeeEnrollment(ctx.db, caller, nodeId);
+  if (query.status && !enrollment) {
+    throw forbidden('forbidden_filter', 'Only school-wide staff and the staff of this node may filter its members by enrollment status');
+  }
+  const rows = await findMembers(ctx.db, ctx.org.id, nodeId, { status: query.status, withUnapproved: caller.isAdmin });
   const roles = await findRolesOf(ctx.db, ctx.org.id, [...new Set(rows.map((r) => r.id))]);
-  const enrollment = canSeeEnrollment(caller, nodeId);
   return rows.map((r) => ({
     id: r.id,
     firstName: r.first_name,
     lastName: r.last_name,
     lastName2: r.last_name2,
-    avatar: r.avatar,
+    avatar: signedAvatarUrl(ctx, r.avatar),
     roles: roles.get(r.id) ?? [],
     role: r.role as NodeMember['role'],
     enrollmentStatus: enrollment ? (r.enrollment_status as NodeMember['enrollmentStatus']) : null,

@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { TestPerson } from '../../test/factories';
 import { describeOnDatabases } from '../../test/harness';
+import { makeRegistrant } from '../../test/registrants';
 import { makeWorld, type World } from '../../test/world';
 
 describeOnDatabases('nodes', (t) => {
@@ -103,5 +104,57 @@ describeOnDatabases('nodes', (t) => {
     expect(res.statusCode).toBe(404);
     const move = await t.request({ method: 'POST', url: `/api/${w.otherSchool.code}/nodes`, token: await t.signIn(w.otherAdmin), body: { parentId: w.tree.root, typeId: w.tree.types.team, name: 'X' } });
     expect(move.statusCode).toBe(400);
+  });
+  it('item 14: withdrawn, graduated and inactive students leave the roster; its staff list them by status, labelled', async () => {
+    const leavers = [];
+    for (const status of ['withdrawn', 'graduated', 'inactive']) {
+      const leaver = await t.makePerson(w.school, { firstName: `Leaver ${status}` });
+      await t.enroll(leaver, w.tree.classB, { status });
+      leavers.push(leaver);
+    }
+    const ids = (res: { json(): { id: number }[] }) => res.json().map((m) => m.id);
+    for (const viewer of [w.teacherB, w.admin, w.parentB, w.studentB]) {
+      const roster = await call(viewer, 'GET', `nodes/${w.tree.classB}/members`);
+      expect(roster.statusCode).toBe(200);
+      for (const leaver of leavers) expect(ids(roster), viewer.firstName).not.toContain(leaver.id);
+    }
+    const tree = (await call(w.admin, 'GET', 'nodes')).json();
+    expect(tree.nodes.find((n: { id: number }) => n.id === w.tree.classB).memberCount).toBe(2); // student B, teacher B
+    for (const viewer of [w.teacherB, w.admin, w.employee]) {
+      const withdrawn = await call(viewer, 'GET', `nodes/${w.tree.classB}/members?status=withdrawn`);
+      expect(withdrawn.json()).toEqual([expect.objectContaining({ id: leavers[0].id, role: 'student', enrollmentStatus: 'withdrawn' })]);
+    }
+    for (const viewer of [w.parentB, w.studentB]) {
+      const res = await call(viewer, 'GET', `nodes/${w.tree.classB}/members?status=withdrawn`);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: 'forbidden_filter', message: expect.stringContaining('enrollment status') });
+    }
+    expect((await call(w.teacherA, 'GET', `nodes/${w.tree.classB}/members?status=withdrawn`)).statusCode).toBe(403);
+    // A withdrawn student (and their parent) no longer sees the class.
+    const parent = await t.makePerson(w.school, { relativeOf: leavers[0] });
+    expect((await call(leavers[0], 'GET', `nodes/${w.tree.classB}/members`)).statusCode).toBe(403);
+    expect((await call(parent, 'GET', `nodes/${w.tree.classB}/members`)).statusCode).toBe(403);
+  });
+
+  it("item 8: a driver sees the riders of their route without enrollment, and no class's roster", async () => {
+    const riders = await call(w.driver, 'GET', `nodes/${w.route}/members`);
+    expect(riders.statusCode).toBe(200);
+    expect(riders.json()).toContainEqual(expect.objectContaining({ id: w.rider.id, role: 'student', enrollmentStatus: null }));
+    for (const node of [w.tree.classA, w.tree.grade, w.tree.root]) expect((await call(w.driver, 'GET', `nodes/${node}/members`)).statusCode).toBe(403);
+    expect((await call(w.driver, 'GET', `nodes/${w.route}/members?status=withdrawn`)).statusCode).toBe(403);
+    expect((await call(w.employee, 'GET', `nodes/${w.tree.classA}/members`)).json()).toContainEqual(
+      expect.objectContaining({ id: w.studentA.id, enrollmentStatus: 'active' }),
+    );
+  });
+
+  it('item 5: a person whose registration is not approved is in no roster but the administrators\'', async () => {
+    // As registration used to leave it: the registrant's made-up child already enrolled in class A.
+    const registrant = await makeRegistrant(t, w.school, { firstName: 'Rebeca' });
+    await t.enroll(registrant, w.tree.classA, { status: 'pending' });
+    for (const viewer of [w.teacherA, w.parentA, w.studentA, w.employee]) {
+      const roster = await call(viewer, 'GET', `nodes/${w.tree.classA}/members`);
+      expect(roster.json().map((m: { id: number }) => m.id), viewer.firstName).not.toContain(registrant.id);
+    }
+    expect((await call(w.admin, 'GET', `nodes/${w.tree.classA}/members`)).json()).toContainEqual(expect.objectContaining({ id: registrant.id }));
   });
 });

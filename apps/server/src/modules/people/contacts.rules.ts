@@ -1,12 +1,13 @@
 import { TEACHING_ROLES, type Contact } from '@patio/core';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../policy/policy';
+import { isCurrentMembership } from '../nodes/enrollment';
 import { findMembershipsIn, findNodeIdsOf } from '../nodes/nodes.queries';
+import { findRouteReach } from './caller-reach';
 import { findContactStaffIds, findParentLikeRelativeIds, findRelativeIdsOf, findStaffIds } from './people.queries';
+import { findUnapprovedRegistrantIds } from './registrants';
 
 export type ContactReason = Contact['reasons'][number];
-
-const inactive = ['withdrawn', 'graduated', 'inactive'];
 
 /**
  * The people `subject` may message (the Contacts tab), each with why. The one definition of
@@ -17,8 +18,10 @@ const inactive = ['withdrawn', 'graduated', 'inactive'];
  * - students: the teachers of their nodes, their classmates and their family;
  * - teachers: the students of the nodes they teach and those students' parents, plus the other staff;
  * - administrators and employees: all staff;
+ * - drivers: the parent-like relatives of the riders of their routes (whom to call about a child);
  * - everyone: staff flagged as contacts (reception, coordination).
- * Withdrawn, graduated and inactive enrollments do not count.
+ * Withdrawn, graduated and inactive enrollments do not count, and nobody whose registration is not
+ * approved is anyone's contact (registrants.ts).
  */
 export async function findContactReasons(db: Database, subject: Caller): Promise<Map<number, Set<ContactReason>>> {
   const { orgId } = subject;
@@ -48,15 +51,17 @@ export async function findContactReasons(db: Database, subject: Caller): Promise
   const ownStudentNodes = await findNodeIdsOf(db, orgId, [subject.id], ['student']);
   await teachersOf(ownStudentNodes);
   const classmates = await findMembershipsIn(db, orgId, ownStudentNodes, ['student']);
-  add(classmates.filter((m) => !inactive.includes(m.enrollment_status ?? '')).map((m) => m.person_id), 'classmate');
+  add(classmates.filter(isCurrentMembership).map((m) => m.person_id), 'classmate');
 
   if (subject.teachingNodeIds.length > 0) {
     const students = (await findMembershipsIn(db, orgId, subject.teachingNodeIds, ['student']))
-      .filter((m) => !inactive.includes(m.enrollment_status ?? ''))
+      .filter(isCurrentMembership)
       .map((m) => m.person_id);
     add(students, 'student');
     add(await findParentLikeRelativeIds(db, orgId, students), 'student_relative');
   }
   if (subject.isStaff) add(await findStaffIds(db, orgId), 'colleague');
+  add((await findRouteReach(db, subject)).familyIds, 'student_relative');
+  for (const id of await findUnapprovedRegistrantIds(db, orgId, [...reasons.keys()])) reasons.delete(id);
   return reasons;
 }

@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/harness';
 import type { TestPerson } from '../../test/factories';
+import { makeRegistrant } from '../../test/registrants';
 import { makeWorld, type World } from '../../test/world';
 
 describeOnDatabases('GET people/{id}/contacts', (t) => {
@@ -72,5 +73,19 @@ describeOnDatabases('GET people/{id}/contacts', (t) => {
     expect(theMother.has(mother.id)).toBe(false);
     // The child's own list is unchanged: their relatives, once each.
     expect((await contacts(w.studentA)).get(mother.id)).toEqual(['relative']);
+  });
+  it("item 8: a driver's contacts are the parents of the riders and the staff flagged as contacts, nobody else", async () => {
+    const list = await contacts(w.driver);
+    expect(list.get(w.riderParent.id)).toEqual(['student_relative']);
+    expect(list.get(reception.id)).toEqual(['staff']);
+    expect([...list.keys()].sort()).toEqual([w.riderParent.id, reception.id].sort());
+  });
+
+  it('item 5: nobody has a person whose registration is not approved among their contacts', async () => {
+    // As registration used to leave it: the registrant already recorded as student B's mother.
+    const registrant = await makeRegistrant(t, w.school, { firstName: 'Rebeca' });
+    await t.relate(registrant, w.studentB, 'mother');
+    await t.db.updateTable('people').set({ is_contact: 1 }).where('id', '=', registrant.id).execute();
+    for (const viewer of [w.parentB, w.studentB, w.teacherB, w.parentA]) expect((await contacts(viewer)).has(registrant.id), viewer.firstName).toBe(false);
   });
 });

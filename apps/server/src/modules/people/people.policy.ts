@@ -87,8 +87,8 @@ export const peoplePolicies = {
   }),
 
   /**
-   * GET files/avatars/{file}: public, because <img> cannot send a bearer token; the file name holds
-   * 128 random bits, so only someone who was shown the avatar URL can fetch it.
+   * GET files/avatars/{file}: no token, because <img> cannot send one; the URL's signature (given out
+   * only in the cards and profiles the API shows to signed-in people of the school) is the right.
    */
   readAvatarFile: definePolicy({
     method: 'GET',

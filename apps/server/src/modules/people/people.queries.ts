@@ -5,6 +5,8 @@ import { nowIso } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
 import type { PersonTable } from '../../db/types';
 import type { Caller } from '../../policy/policy';
+import { currentMembership, isCurrentMembership } from '../nodes/enrollment';
+import { isRouteType } from '../nodes/route-type';
 import { parentLikeKinds } from './relationships';
 import { searchKeyOf, touchesSearchKey } from './search-key';
 
@@ -17,44 +19,65 @@ const isRoleIn = (roles: readonly string[], role: string) => roles.includes(role
 
 /**
  * The caller of a request with roles, taught nodes and family, in one indexed round trip (it runs on
- * every signed-in request): rows (source, number, text) are ('person', is_admin, null),
- * ('membership', node_id, role) and ('relative', the person they are a relative of, kind).
+ * every signed-in request): rows (source, number, text, scope) are ('person', is_admin), ('membership',
+ * node_id, role, "root:" or "node:" + the node's type key) and ('relative', the person they are a relative of, kind).
+ * Roles are scoped to where they are held (decision 004): an employee of a route drives it (even a
+ * route at the top of the tree), of another root node is school-wide, of any other node reaches that
+ * node's subtree. Ended enrollments count for nothing.
  */
 export async function findCaller(db: Database, orgId: number, personId: number): Promise<Caller | null> {
+  const none = sql<string | null>`null`;
   const rows = await db
     .selectFrom('people')
-    .select([sql.lit('person').as('source'), 'is_admin as number', sql<string | null>`null`.as('text')])
+    .select([sql.lit('person').as('source'), 'is_admin as number', none.as('text'), none.as('scope')])
     .where(scopedToOrg(orgId))
     .where('id', '=', personId)
     .unionAll(
       db
         .selectFrom('memberships')
-        .select([sql.lit('membership').as('source'), 'node_id as number', 'role as text'])
-        .where(scopedToOrg(orgId))
-        .where('person_id', '=', personId),
+        .innerJoin('nodes', (j) => j.onRef('nodes.org_id', '=', 'memberships.org_id').onRef('nodes.id', '=', 'memberships.node_id'))
+        .innerJoin('node_types', (j) => j.onRef('node_types.org_id', '=', 'nodes.org_id').onRef('node_types.id', '=', 'nodes.type_id'))
+        .select([
+          sql.lit('membership').as('source'),
+          'memberships.node_id as number',
+          'memberships.role as text',
+          sql<string | null>`(case when nodes.parent_id is null then 'root:' else 'node:' end) || node_types.key`.as('scope'),
+        ])
+        .where(scopedToOrg(orgId, 'memberships'))
+        .where('memberships.person_id', '=', personId)
+        .where(currentMembership()),
     )
     .unionAll(
       db
         .selectFrom('relationships')
-        .select([sql.lit('relative').as('source'), 'person_id as number', 'kind as text'])
+        .select([sql.lit('relative').as('source'), 'person_id as number', 'kind as text', none.as('scope')])
         .where(scopedToOrg(orgId))
         .where('relative_id', '=', personId),
     )
     .execute();
   const person = rows.find((r) => r.source === 'person');
   if (!person) return null;
-  const memberships = rows.filter((r) => r.source === 'membership').map((r) => ({ node_id: r.number, role: r.text as string }));
+  const memberships = rows
+    .filter((r) => r.source === 'membership')
+    .map((r) => ({ node_id: r.number, role: r.text as string, isRoot: r.scope?.startsWith('root:') === true, typeKey: r.scope?.slice(5) ?? '' }));
   const relatives = rows.filter((r) => r.source === 'relative').map((r) => ({ person_id: r.number, kind: r.text as string }));
   const roles = [...new Set(memberships.map((m) => m.role))].sort();
   const isAdmin = person.number === 1;
+  const employments = memberships.filter((m) => m.role === 'employee');
+  const teachingNodeIds = [...new Set(memberships.filter((m) => isRoleIn(TEACHING_ROLES, m.role)).map((m) => m.node_id))];
+  const drives = (m: (typeof employments)[number]) => isRouteType(m.typeKey);
+  const employeeNodeIds = [...new Set(employments.filter((m) => !m.isRoot && !drives(m)).map((m) => m.node_id))];
+  const isSchoolWide = isAdmin || employments.some((m) => m.isRoot && !drives(m));
   return {
     id: personId,
     orgId,
     isAdmin,
     roles,
-    isStaff: isAdmin || roles.some((r) => isRoleIn(STAFF_ROLES, r)),
-    isSchoolWide: isAdmin || roles.includes('employee'),
-    teachingNodeIds: [...new Set(memberships.filter((m) => isRoleIn(TEACHING_ROLES, m.role)).map((m) => m.node_id))],
+    isStaff: isSchoolWide || teachingNodeIds.length > 0 || employeeNodeIds.length > 0,
+    isSchoolWide,
+    teachingNodeIds,
+    employeeNodeIds,
+    routeIds: [...new Set(employments.filter(drives).map((m) => m.node_id))],
     childIds: relatives.filter((r) => (parentLikeKinds as readonly string[]).includes(r.kind)).map((r) => r.person_id),
     relativeIds: relatives.map((r) => r.person_id),
   };
@@ -211,32 +234,42 @@ export async function findPersonIdByUsername(db: Database, orgId: number, userna
   return row?.id ?? null;
 }
 
-/** How a person relates to the nodes a teacher teaches (for profileAccess). */
-export async function findTeachingLinks(db: Database, orgId: number, nodeIds: number[], personId: number) {
-  const memberships = await db
-    .selectFrom('memberships')
-    .select(['node_id', 'role'])
-    .where(scopedToOrg(orgId))
-    .where('person_id', '=', personId)
-    .execute();
+/**
+ * How a person relates to the nodes in a staff member's reach (for profileAccess): `nodeIds` where
+ * they see school data, `clinicNodeIds` where they also see students' clinic data. Ended
+ * enrollments (withdrawn, graduated, inactive) link nobody (issue 6 item 14).
+ */
+export async function findTeachingLinks(db: Database, orgId: number, nodeIds: number[], clinicNodeIds: number[], personId: number) {
+  const memberships = (
+    await db
+      .selectFrom('memberships')
+      .select(['node_id', 'role', 'enrollment_status'])
+      .where(scopedToOrg(orgId))
+      .where('person_id', '=', personId)
+      .execute()
+  ).filter(isCurrentMembership);
   const inNodes = memberships.filter((m) => nodeIds.includes(m.node_id));
-  const studentOfTheirs = await db
-    .selectFrom('relationships')
-    .innerJoin('memberships', (join) =>
-      join.onRef('memberships.org_id', '=', 'relationships.org_id').onRef('memberships.person_id', '=', 'relationships.person_id'),
-    )
-    .select('relationships.id')
-    .where(scopedToOrg(orgId, 'relationships'))
-    .where('relationships.relative_id', '=', personId)
-    .where('relationships.kind', 'in', [...parentLikeKinds])
-    .where('memberships.role', '=', 'student')
-    .where('memberships.node_id', 'in', nodeIds)
-    .limit(1)
-    .executeTakeFirst();
+  const studentOfTheirs =
+    nodeIds.length === 0
+      ? undefined
+      : await db
+          .selectFrom('relationships')
+          .innerJoin('memberships', (join) =>
+            join.onRef('memberships.org_id', '=', 'relationships.org_id').onRef('memberships.person_id', '=', 'relationships.person_id'),
+          )
+          .select('relationships.id')
+          .where(scopedToOrg(orgId, 'relationships'))
+          .where('relationships.relative_id', '=', personId)
+          .where('relationships.kind', 'in', [...parentLikeKinds])
+          .where('memberships.role', '=', 'student')
+          .where('memberships.node_id', 'in', nodeIds)
+          .where(currentMembership())
+          .limit(1)
+          .executeTakeFirst();
   const admin = await db.selectFrom('people').select('is_admin').where(scopedToOrg(orgId)).where('id', '=', personId).executeTakeFirst();
   return {
     isMember: inNodes.length > 0,
-    isStudent: inNodes.some((m) => m.role === 'student'),
+    isStudent: inNodes.some((m) => m.role === 'student' && clinicNodeIds.includes(m.node_id)),
     isRelativeOfStudent: studentOfTheirs !== undefined,
     isStaff: admin?.is_admin === 1 || memberships.some((m) => isRoleIn(STAFF_ROLES, m.role)),
   };

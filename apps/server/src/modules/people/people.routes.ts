@@ -18,10 +18,13 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
       tags: ['people'],
       summary: 'Search the directory',
       description:
-        'Staff only (administrators, employees, teachers); families get 403 and use their Contacts. `q` matches ' +
-        'every word against first name, last names and (for administrators and employees) document; `role`, `node` (with `descendants=true` its ' +
-        'subtree) and `status` (enrollment) filter. Body: public cards in "last name, first name" order; the ' +
-        'total is in the `X-Total-Count` header.',
+        'Staff only (administrators, employees, teachers; a driver alone is not staff); families get 403 and use their ' +
+        'Contacts. `q` matches every word against first name, last names and (for administrators and school-wide ' +
+        'employees) document; `role`, `node` (with `descendants=true` its subtree) and `status` (enrollment) filter. ' +
+        '`node` and `status` reveal enrollment: besides school-wide staff, a caller may use them only on nodes they ' +
+        'teach or work in (`status` together with such a `node`); anything else is 403 `forbidden_filter`, not an ' +
+        'empty page. People whose registration is not approved are listed to administrators only. Body: public ' +
+        'cards in "last name, first name" order; the total is in the `X-Total-Count` header.',
       params: paramsOf(peoplePolicies.searchPeople),
       querystring: ZPeopleQuery,
       response: { 200: z.array(ZPersonCard), ...errors(400, 401, 403, 404) },
@@ -40,9 +43,11 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
       summary: 'A person',
       description:
         'The public card (id, names, avatar, roles) for staff, the family, contacts (classmates, their children’s ' +
-        'teachers…), and for everyone when the person is staff; other callers get 403. Staff who may see it also get ' +
-        'school data (document, contact, groups, relatives); the person, their relatives and administrators the ' +
-        'full profile; the person, their parents, administrators and their teachers the clinic data.',
+        'teachers…), a driver for the riders of their route, and for everyone when the person is staff; other callers ' +
+        'get 403. A driver also gets the mobile of the riders’ parents. Staff who may see it also get school data ' +
+        '(document, contact, groups, relatives); the person, their relatives and administrators the full profile; the ' +
+        'person, their parents, administrators and the teachers of their current classes the clinic data (decision ' +
+        '004). A person whose registration is not approved is 403 for everyone but administrators.',
       params: paramsOf(peoplePolicies.readPerson),
       response: { 200: ZPersonProfile, ...errors(400, 401, 403, 404) },
     },

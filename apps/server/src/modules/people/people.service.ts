@@ -19,21 +19,24 @@ import {
   type PersonRow,
   updatePersonRow,
 } from './people.queries';
+import { signedAvatarUrl } from './avatar.service';
+import { reachesNode } from './caller-reach';
 import { profileAccess } from './people.visibility';
 import { searchPeopleRows } from './search.queries';
 
 const languages = ['es', 'en', 'de', 'fr', 'it', 'pt'] as const;
 
 /** The public card every signed-in member of the school may see. */
-export function toCard(row: CardRow, roles: string[]): PersonCard {
-  return { id: row.id, firstName: row.first_name, lastName: row.last_name, lastName2: row.last_name2, avatar: row.avatar, roles };
+export function toCard(ctx: RequestContext, row: CardRow, roles: string[]): PersonCard {
+  const avatar = signedAvatarUrl(ctx, row.avatar);
+  return { id: row.id, firstName: row.first_name, lastName: row.last_name, lastName2: row.last_name2, avatar, roles };
 }
 
 /** Cards of many people with their roles, "last name, first name" order unless `rows` is given. */
 export async function cardsOf(ctx: RequestContext, ids: number[], rows?: CardRow[]): Promise<PersonCard[]> {
   const list = rows ?? (await findCardRows(ctx.db, ctx.org.id, ids));
   const roles = await findRolesOf(ctx.db, ctx.org.id, list.map((r) => r.id));
-  return list.map((r) => toCard(r, roles.get(r.id) ?? []));
+  return list.map((r) => toCard(ctx, r, roles.get(r.id) ?? []));
 }
 
 function clinicOf(row: PersonRow): ClinicData {
@@ -51,12 +54,16 @@ export async function getPerson(ctx: RequestContext, personId: number): Promise<
   const access = await profileAccess(ctx.db, caller, personId);
   const row = await findPerson(ctx.db, ctx.org.id, personId);
   if (!row) throw notFound('There is no such person in this school');
-  if (access.level === 'card') return toCard(row, (await findRolesOf(ctx.db, ctx.org.id, [personId])).get(personId) ?? []);
+  if (access.level === 'card' || access.level === 'contact') {
+    const card = toCard(ctx, row, (await findRolesOf(ctx.db, ctx.org.id, [personId])).get(personId) ?? []);
+    // A driver calls a rider's family: the card and the mobile, nothing more.
+    return access.level === 'contact' ? { ...card, mobile: row.mobile } : card;
+  }
   // One roles query for the person and their relatives.
   const relatives = await findRelativeCardRows(ctx.db, ctx.org.id, personId);
   const roles = await findRolesOf(ctx.db, ctx.org.id, [personId, ...relatives.map((r) => r.id)]);
   const profile: PersonProfile = {
-    ...toCard(row, roles.get(personId) ?? []),
+    ...toCard(ctx, row, roles.get(personId) ?? []),
     gender: row.gender,
     document: row.document,
     birthday: row.birthday,
@@ -72,7 +79,7 @@ export async function getPerson(ctx: RequestContext, personId: number): Promise<
       outcome: g.outcome as never,
       schoolYear: g.school_year,
     })),
-    relatives: relatives.map((r) => ({ ...toCard(r, roles.get(r.id) ?? []), kind: r.kind as RelationshipKind })),
+    relatives: relatives.map((r) => ({ ...toCard(ctx, r, roles.get(r.id) ?? []), kind: r.kind as RelationshipKind })),
   };
   if (access.level === 'full') {
     profile.language = (languages as readonly string[]).includes(row.language ?? '') ? (row.language as PersonProfile['language']) : null;
@@ -82,21 +89,32 @@ export async function getPerson(ctx: RequestContext, personId: number): Promise<
   return profile;
 }
 
-/** GET people: one page of the directory (staff only, see the policy) and the total. */
+/**
+ * GET people: one page of the directory (staff only, see the policy) and the total. Filters that
+ * reveal enrollment (`node`, `status`) are for school-wide staff, or on nodes in the caller's reach;
+ * anything else is 403 rather than an empty page (issue 6 item 3).
+ */
 export async function searchPeople(ctx: RequestContext, query: PeopleQuery): Promise<{ items: PersonCard[]; total: number }> {
   const caller = requireCaller(ctx);
   let nodeIds: number[] | undefined;
   if (query.node) {
     const nodes = await findNodes(ctx.db, ctx.org.id);
     if (!nodes.some((n) => n.id === query.node)) throw notFound('There is no such node in this school');
+    if (!(await reachesNode(ctx.db, caller, query.node))) {
+      throw forbidden('forbidden_filter', 'You may filter by "node" only on the groups you teach or work in');
+    }
     nodeIds = query.descendants ? subtreeIds(nodes, query.node) : [query.node];
+  }
+  if (query.status && !caller.isSchoolWide && !nodeIds) {
+    throw forbidden('forbidden_filter', 'Filter by "status" together with a "node" you teach or work in');
   }
   const words = (query.q ?? '').split(/\s+/).filter(Boolean).slice(0, 6);
   const { rows, total } = await searchPeopleRows(
     ctx.db,
     ctx.org.id,
-    // Documents are school data of everyone only for administrators and employees.
-    { words, matchDocument: caller.isSchoolWide, role: query.role, nodeIds, status: query.status },
+    // Documents are school data of everyone only for school-wide staff; unapproved registrants are
+    // for administrators to see.
+    { words, matchDocument: caller.isSchoolWide, role: query.role, nodeIds, status: query.status, withUnapproved: caller.isAdmin },
     { offset: (query.page - 1) * query.limit, limit: query.limit },
   );
   return { items: await cardsOf(ctx, [], rows), total };

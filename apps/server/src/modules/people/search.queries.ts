@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
 import type { DB } from '../../db/types';
 import type { CardRow } from './people.queries';
+import { notAnUnapprovedRegistrant } from './registrants';
 import { parentLikeKinds } from './relationships';
 import { searchKeyContains } from './search-key';
 
@@ -14,12 +15,15 @@ export interface PeopleFilter {
   /** The node (and, when asked, its descendants). */
   nodeIds?: number[];
   status?: string;
+  /** Include people whose registration is not approved (administrators only, registrants.ts). */
+  withUnapproved?: boolean;
 }
 
 type Eb = ExpressionBuilder<DB, 'people'>;
 
 function filterPeople(eb: Eb, orgId: number, filter: PeopleFilter) {
   const conditions = [scopedToOrg(orgId, 'people')(eb)];
+  if (!filter.withUnapproved) conditions.push(notAnUnapprovedRegistrant(orgId)(eb));
   // Accent- and case-insensitive: "perez", "PÉREZ" and "Pérez" all find "Pérez" (search-key.ts).
   for (const word of filter.words) conditions.push(searchKeyContains(filter.matchDocument ? 'any' : 'names', word));
   const membershipRole = filter.role && !['administrator', 'relative'].includes(filter.role) ? filter.role : undefined;

@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/harness';
+import { makeRegistrant } from '../../test/registrants';
 import { makeWorld, type World } from '../../test/world';
 
 const cardKeys = ['avatar', 'firstName', 'id', 'lastName', 'lastName2', 'roles'];
@@ -167,5 +168,61 @@ describeOnDatabases('who sees what of a person', (t) => {
       body: [`people/${w.parentA.id}`, `people/${w.parentB.id}`],
     });
     expect(allowed.json()).toEqual({ [`people/${w.parentA.id}`]: true, [`people/${w.parentB.id}`]: false });
+  });
+  it("item 8: a driver sees the riders' cards and their parents' card with the mobile, nothing school-wide", async () => {
+    const rider = await profile(w.driver, w.rider.id);
+    expect(rider.statusCode).toBe(200);
+    expect(Object.keys(rider.json()).sort()).toEqual(cardKeys);
+    const parent = await profile(w.driver, w.riderParent.id);
+    expect(parent.statusCode).toBe(200);
+    expect(Object.keys(parent.json()).sort()).toEqual([...cardKeys, 'mobile'].sort());
+    expect(parent.json().mobile).toBe('+57 300 000 0000');
+    // Nobody else's data: not student A nor their family (they do not ride), no clinic, no school data.
+    for (const id of [w.studentA.id, w.parentA.id, w.studentB.id]) expect((await profile(w.driver, id)).statusCode, String(id)).toBe(403);
+    for (const path of [`people/${w.rider.id}/relatives`, `people/${w.riderParent.id}/children`]) {
+      expect((await t.request({ method: 'GET', url: `/api/${w.school.code}/${path}`, token: await t.signIn(w.driver) })).statusCode, path).toBe(403);
+    }
+    // Staff stay visible to everyone, and the driver is staff to the families.
+    expect((await profile(w.driver, w.teacherA.id)).statusCode).toBe(200);
+    expect((await profile(w.parentB, w.driver.id)).statusCode).toBe(200);
+  });
+
+  it("item 8: an employee of a section reaches that section's members only, without clinic data", async () => {
+    const coordinator = await t.makePerson(w.school, { role: 'employee', node: w.tree.section, firstName: 'Coral' });
+    const student = (await profile(coordinator, w.studentA.id)).json();
+    expect(student.document).toBeDefined();
+    expect(student.clinic).toBeUndefined();
+    expect((await profile(coordinator, w.parentA.id)).json().mobile).toBeDefined();
+    // The rider is outside the section: the card, as for every staff member, and no more.
+    expect(Object.keys((await profile(coordinator, w.rider.id)).json()).sort()).toEqual(cardKeys);
+    // The school-wide employee (employee of the root) sees the school data of everyone.
+    expect((await profile(w.employee, w.rider.id)).json().document).toBeDefined();
+  });
+
+  it('item 14: a teacher keeps no school data nor clinic access to a student withdrawn from their class', async () => {
+    for (const status of ['withdrawn', 'graduated', 'inactive']) {
+      const leaver = await t.makePerson(w.school, { firstName: 'Leandro', gender: 'male' });
+      await t.enroll(leaver, w.tree.classA, { status });
+      const parent = await t.makePerson(w.school, { relativeOf: leaver, firstName: 'Lorena' });
+      const admin = await t.request({ method: 'PATCH', url: `/api/${w.school.code}/people/${leaver.id}`, token: await t.signIn(w.admin), body: { clinic } });
+      expect(admin.statusCode).toBe(200);
+      const seen = await profile(w.teacherA, leaver.id);
+      expect(seen.statusCode, status).toBe(200); // staff see every card
+      expect(Object.keys(seen.json()).sort(), status).toEqual(cardKeys);
+      expect(Object.keys((await profile(w.teacherA, parent.id)).json()).sort(), status).toEqual(cardKeys);
+    }
+  });
+
+  it('item 5: a person whose registration is not approved is 403 for everyone but administrators', async () => {
+    const registrant = await makeRegistrant(t, w.school);
+    for (const viewer of [w.teacherA, w.employee, w.parentA, w.driver]) {
+      const res = await profile(viewer, registrant.id);
+      expect(res.statusCode, viewer.firstName).toBe(403);
+      expect(res.json()).toMatchObject({ error: 'forbidden' });
+    }
+    expect((await profile(w.admin, registrant.id)).json()).toMatchObject({ id: registrant.id, email: expect.any(String) });
+    // Approved, they are an ordinary member of the school.
+    const approved = await makeRegistrant(t, w.school, { status: 'approved' });
+    expect((await profile(w.teacherA, approved.id)).statusCode).toBe(200);
   });
 });

@@ -2,8 +2,8 @@ import type { RegistrationLimits } from '../../config';
 import { AttemptLimiter } from '../../http/attempt-limiter';
 
 /**
- * Limits the public registration endpoints per client IP: registrations (each creates accounts and
- * sends a mail) and failed email verifications. 429 with Retry-After once used up.
+ * Limits the public registration endpoints per client IP: registrations (each may create an account
+ * and sends a mail) and failed email verifications. 429 with Retry-After once used up.
  */
 export class RegistrationLimiter {
   private readonly registrations: AttemptLimiter;
@@ -15,14 +15,13 @@ export class RegistrationLimiter {
   }
 
   /**
-   * Counts a registration from `ip` before any work (so parallel requests cannot slip past the
-   * limit) or throws 429. Call the answer to take it back when no account was created.
+   * Counts a registration attempt from `ip` before any work, or throws 429. Every attempt counts,
+   * refused forms too (issue 6 item 4): otherwise the form could be probed without limit.
    */
-  reserveRegistration(ip: string): () => void {
-    const keys = [`ip:${ip}`];
-    this.registrations.assertAllowed([[keys[0], this.limits.registrationsPerIp]]);
-    const stamp = this.registrations.record(keys);
-    return () => this.registrations.forget(keys, stamp);
+  countRegistration(ip: string): void {
+    const key = `ip:${ip}`;
+    this.registrations.assertAllowed([[key, this.limits.registrationsPerIp]]);
+    this.registrations.record([key]);
   }
 
   /** Throws 429 when `ip` has sent too many invalid verification tokens. */

@@ -2,10 +2,11 @@ import type { Language } from '@patio/core';
 
 // The registration mails in the family's language (es by default): the verification link, then the
 // school's decision on the children's enrollment. {name}, {school}, {link} and {children} are filled
-// in; the texts are real translations, not copies of English. The account signs in as soon as the
-// email is verified; only the children's enrollment waits for the school.
+// in; the texts are real translations, not copies of English. Once verified, the account signs in to
+// its registration status only; the school's approval opens the rest. "already_registered" goes to
+// the owner of an email someone registered again (the form answers the same either way: issue 6 item 4).
 
-export type RegistrationMailKind = 'verification' | 'approved' | 'rejected';
+export type RegistrationMailKind = 'verification' | 'approved' | 'rejected' | 'already_registered';
 
 interface Template {
   subject: string;
@@ -16,7 +17,7 @@ const templates: Record<Language, Record<RegistrationMailKind, Template>> = {
   es: {
     verification: {
       subject: 'Confirma tu correo para {school}',
-      body: 'Hola {name}:\n\nGracias por registrar a tu familia en {school}. Para confirmar tu correo electrónico abre este enlace:\n\n{link}\n\nEl enlace vence en 3 días. Después de confirmarlo ya puedes ingresar con tu correo y tu contraseña; el colegio revisará la matrícula de tus hijos y te escribirá con su decisión.\n\nSi no hiciste este registro, ignora este mensaje.',
+      body: 'Hola {name}:\n\nGracias por registrar a tu familia en {school}. Para confirmar tu correo electrónico abre este enlace:\n\n{link}\n\nEl enlace vence en 48 horas. Después de confirmarlo puedes ingresar con tu correo y tu contraseña para seguir el estado de tu registro; el colegio lo revisará y te escribirá con su decisión.\n\nSi no hiciste este registro, ignora este mensaje.',
     },
     approved: {
       subject: '{school} aprobó la matrícula de tus hijos',
@@ -26,11 +27,15 @@ const templates: Record<Language, Record<RegistrationMailKind, Template>> = {
       subject: '{school} no aprobó la matrícula de tus hijos',
       body: 'Hola {name}:\n\n{school} revisó el registro de tu familia y no aprobó la matrícula de: {children}.\n\nSi crees que es un error o quieres saber más, comunícate directamente con el colegio.',
     },
+    already_registered: {
+      subject: 'Este correo ya está en uso en {school}',
+      body: 'Hola {name}:\n\nAlguien intentó registrar una familia en {school} con esta dirección de correo, que ya está en uso allí. No creamos ninguna cuenta nueva.\n\nSi fuiste tú, ingresa con tu cuenta:\n\n{link}\n\nSi no recuerdas tu contraseña, pide al colegio un enlace de ingreso.\n\nSi no fuiste tú, ignora este mensaje: tu cuenta no cambió.',
+    },
   },
   en: {
     verification: {
       subject: 'Confirm your email for {school}',
-      body: 'Hello {name},\n\nThank you for registering your family at {school}. To confirm your email address, open this link:\n\n{link}\n\nThe link expires in 3 days. Once it is confirmed you can sign in with your email and password; the school will review your children’s enrollment and email you its decision.\n\nIf you did not register, please ignore this message.',
+      body: 'Hello {name},\n\nThank you for registering your family at {school}. To confirm your email address, open this link:\n\n{link}\n\nThe link expires in 48 hours. Once it is confirmed you can sign in with your email and password to follow your registration; the school will review it and email you its decision.\n\nIf you did not register, please ignore this message.',
     },
     approved: {
       subject: '{school} approved your children’s enrollment',
@@ -40,11 +45,15 @@ const templates: Record<Language, Record<RegistrationMailKind, Template>> = {
       subject: '{school} did not approve your children’s enrollment',
       body: 'Hello {name},\n\n{school} has reviewed your family’s registration and did not approve the enrollment of: {children}.\n\nIf you think this is a mistake or would like to know more, please contact the school directly.',
     },
+    already_registered: {
+      subject: 'This eMail is already being used at {school}',
+      body: 'Hello {name},\n\nSomeone tried to register a family at {school} with this email address, which is already in use there. No new account was created.\n\nIf it was you, sign in with your existing account:\n\n{link}\n\nIf you do not remember your password, ask the school for a sign-in link.\n\nIf it was not you, ignore this message: your account has not changed.',
+    },
   },
   de: {
     verification: {
       subject: 'Bestätigen Sie Ihre E-Mail-Adresse für {school}',
-      body: 'Hallo {name},\n\nvielen Dank, dass Sie Ihre Familie bei {school} registriert haben. Um Ihre E-Mail-Adresse zu bestätigen, öffnen Sie diesen Link:\n\n{link}\n\nDer Link ist 3 Tage gültig. Nach der Bestätigung können Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort anmelden; die Schule prüft die Aufnahme Ihrer Kinder und teilt Ihnen ihre Entscheidung per E-Mail mit.\n\nFalls Sie sich nicht registriert haben, ignorieren Sie diese Nachricht.',
+      body: 'Hallo {name},\n\nvielen Dank, dass Sie Ihre Familie bei {school} registriert haben. Um Ihre E-Mail-Adresse zu bestätigen, öffnen Sie diesen Link:\n\n{link}\n\nDer Link ist 48 Stunden gültig. Nach der Bestätigung können Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort anmelden und den Stand Ihrer Registrierung verfolgen; die Schule prüft sie und teilt Ihnen ihre Entscheidung per E-Mail mit.\n\nFalls Sie sich nicht registriert haben, ignorieren Sie diese Nachricht.',
     },
     approved: {
       subject: '{school} hat die Aufnahme Ihrer Kinder bestätigt',
@@ -54,11 +63,15 @@ const templates: Record<Language, Record<RegistrationMailKind, Template>> = {
       subject: '{school} hat die Aufnahme Ihrer Kinder nicht bestätigt',
       body: 'Hallo {name},\n\n{school} hat die Registrierung Ihrer Familie geprüft und die Aufnahme folgender Kinder nicht bestätigt: {children}.\n\nWenn Sie glauben, dass es sich um einen Irrtum handelt, oder mehr erfahren möchten, wenden Sie sich bitte direkt an die Schule.',
     },
+    already_registered: {
+      subject: 'Diese E-Mail-Adresse wird bei {school} bereits verwendet',
+      body: 'Hallo {name},\n\njemand hat versucht, bei {school} eine Familie mit dieser E-Mail-Adresse zu registrieren, die dort bereits verwendet wird. Es wurde kein neues Konto angelegt.\n\nWenn Sie das waren, melden Sie sich mit Ihrem bestehenden Konto an:\n\n{link}\n\nWenn Sie Ihr Passwort vergessen haben, bitten Sie die Schule um einen Anmeldelink.\n\nWenn Sie es nicht waren, ignorieren Sie diese Nachricht: Ihr Konto wurde nicht verändert.',
+    },
   },
   fr: {
     verification: {
       subject: 'Confirmez votre adresse e-mail pour {school}',
-      body: "Bonjour {name},\n\nMerci d'avoir inscrit votre famille à {school}. Pour confirmer votre adresse e-mail, ouvrez ce lien :\n\n{link}\n\nLe lien expire dans 3 jours. Une fois l'adresse confirmée, vous pouvez vous connecter avec votre e-mail et votre mot de passe ; l'école examinera l'inscription de vos enfants et vous enverra sa décision par e-mail.\n\nSi vous n'êtes pas à l'origine de cette inscription, ignorez ce message.",
+      body: 'Bonjour {name},\n\nMerci d\'avoir inscrit votre famille à {school}. Pour confirmer votre adresse e-mail, ouvrez ce lien :\n\n{link}\n\nLe lien expire dans 48 heures. Une fois l\'adresse confirmée, vous pouvez vous connecter avec votre e-mail et votre mot de passe pour suivre votre inscription ; l\'école l\'examinera et vous enverra sa décision par e-mail.\n\nSi vous n\'êtes pas à l\'origine de cette inscription, ignorez ce message.',
     },
     approved: {
       subject: "{school} a validé l'inscription de vos enfants",
@@ -68,11 +81,15 @@ const templates: Record<Language, Record<RegistrationMailKind, Template>> = {
       subject: "{school} n'a pas validé l'inscription de vos enfants",
       body: "Bonjour {name},\n\n{school} a examiné l'inscription de votre famille et n'a pas validé celle de : {children}.\n\nSi vous pensez qu'il s'agit d'une erreur ou souhaitez en savoir plus, contactez directement l'école.",
     },
+    already_registered: {
+      subject: 'Cette adresse e-mail est déjà utilisée à {school}',
+      body: 'Bonjour {name},\n\nQuelqu\'un a essayé d\'inscrire une famille à {school} avec cette adresse e-mail, qui y est déjà utilisée. Aucun nouveau compte n\'a été créé.\n\nSi c\'était vous, connectez-vous avec votre compte existant :\n\n{link}\n\nSi vous avez oublié votre mot de passe, demandez à l\'école un lien de connexion.\n\nSi ce n\'était pas vous, ignorez ce message : votre compte n\'a pas changé.',
+    },
   },
   it: {
     verification: {
       subject: 'Conferma il tuo indirizzo e-mail per {school}',
-      body: "Ciao {name},\n\ngrazie per aver registrato la tua famiglia presso {school}. Per confermare il tuo indirizzo e-mail apri questo link:\n\n{link}\n\nIl link scade tra 3 giorni. Dopo la conferma puoi accedere con la tua e-mail e la tua password; la scuola esaminerà l'iscrizione dei tuoi figli e ti comunicherà la decisione via e-mail.\n\nSe non hai effettuato tu la registrazione, ignora questo messaggio.",
+      body: 'Ciao {name},\n\ngrazie per aver registrato la tua famiglia presso {school}. Per confermare il tuo indirizzo e-mail apri questo link:\n\n{link}\n\nIl link scade tra 48 ore. Dopo la conferma puoi accedere con la tua e-mail e la tua password per seguire la tua registrazione; la scuola la esaminerà e ti comunicherà la decisione via e-mail.\n\nSe non hai effettuato tu la registrazione, ignora questo messaggio.',
     },
     approved: {
       subject: "{school} ha approvato l'iscrizione dei tuoi figli",
@@ -82,11 +99,15 @@ const templates: Record<Language, Record<RegistrationMailKind, Template>> = {
       subject: "{school} non ha approvato l'iscrizione dei tuoi figli",
       body: "Ciao {name},\n\n{school} ha esaminato la registrazione della tua famiglia e non ha approvato l'iscrizione di: {children}.\n\nSe pensi che si tratti di un errore o vuoi saperne di più, contatta direttamente la scuola.",
     },
+    already_registered: {
+      subject: 'Questo indirizzo e-mail è già in uso presso {school}',
+      body: 'Ciao {name},\n\nqualcuno ha provato a registrare una famiglia presso {school} con questo indirizzo e-mail, che lì è già in uso. Non è stato creato nessun nuovo account.\n\nSe sei stato tu, accedi con il tuo account esistente:\n\n{link}\n\nSe non ricordi la password, chiedi alla scuola un link di accesso.\n\nSe non sei stato tu, ignora questo messaggio: il tuo account non è cambiato.',
+    },
   },
   pt: {
     verification: {
       subject: 'Confirme o seu e-mail para {school}',
-      body: 'Olá {name},\n\nobrigado por registar a sua família em {school}. Para confirmar o seu endereço de e-mail, abra este link:\n\n{link}\n\nO link expira em 3 dias. Depois de o confirmar, já pode entrar com o seu e-mail e a sua palavra-passe; a escola vai analisar a matrícula dos seus filhos e enviar-lhe a decisão por e-mail.\n\nSe não fez este registo, ignore esta mensagem.',
+      body: 'Olá {name},\n\nobrigado por registar a sua família em {school}. Para confirmar o seu endereço de e-mail, abra este link:\n\n{link}\n\nO link expira em 48 horas. Depois de o confirmar, pode entrar com o seu e-mail e a sua palavra-passe para acompanhar o seu registo; a escola vai analisá-lo e enviar-lhe a decisão por e-mail.\n\nSe não fez este registo, ignore esta mensagem.',
     },
     approved: {
       subject: '{school} aprovou a matrícula dos seus filhos',
@@ -96,13 +117,17 @@ const templates: Record<Language, Record<RegistrationMailKind, Template>> = {
       subject: '{school} não aprovou a matrícula dos seus filhos',
       body: 'Olá {name},\n\n{school} analisou o registo da sua família e não aprovou a matrícula de: {children}.\n\nSe considera que se trata de um erro ou quer saber mais, contacte diretamente a escola.',
     },
+    already_registered: {
+      subject: 'Este e-mail já está a ser usado em {school}',
+      body: 'Olá {name},\n\nalguém tentou registar uma família em {school} com este endereço de e-mail, que já está a ser usado lá. Não foi criada nenhuma conta nova.\n\nSe foi você, entre com a sua conta existente:\n\n{link}\n\nSe não se lembra da palavra-passe, peça à escola um link de entrada.\n\nSe não foi você, ignore esta mensagem: a sua conta não mudou.',
+    },
   },
 };
 
 export interface RegistrationMailValues {
   name: string;
   school: string;
-  /** The verification link, or the sign-in address of the school for the decision mails. */
+  /** The verification link, or the sign-in address of the school for the other mails. */
   link: string;
   /** The children's names, for the decision mails. */
   children?: string;

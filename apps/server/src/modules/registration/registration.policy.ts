@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { always, definePolicy, isSchoolAdmin, zId } from '../../policy/policy';
+import { always, definePolicy, isSchoolAdmin, isSignedIn, zId } from '../../policy/policy';
 
 const personParams = z.object({ personId: zId });
 
@@ -10,6 +10,8 @@ export const registrationPolicies = {
   register: definePolicy({ method: 'POST', path: 'registration', public: true, check: always }),
   /** POST registration/verify: the link of the verification mail. */
   verify: definePolicy({ method: 'POST', path: 'registration/verify', public: true, check: always }),
+  /** GET registration/mine: a self-registered account follows its registration (also while it is pending). */
+  mine: definePolicy({ method: 'GET', path: 'registration/mine', registrants: true, check: isSignedIn }),
   /** GET registrations: school administrators review registered families. */
   listRegistrations: definePolicy({ method: 'GET', path: 'registrations', check: isSchoolAdmin }),
   approve: definePolicy({ method: 'POST', path: 'registrations/:personId/approve', params: personParams, check: isSchoolAdmin }),

@@ -24,26 +24,25 @@ export async function findCourses(db: Database, orgId: number): Promise<{ id: nu
   return classes.length > 0 ? classes : open;
 }
 
-export async function isEmailUsed(db: Database, orgId: number, email: string): Promise<boolean> {
+/**
+ * The person of the school who already uses `email` (as their email or username), with what the
+ * "already registered" mail needs; null when the address is free.
+ */
+export async function findEmailOwner(db: Database, orgId: number, email: string) {
   const row = await db
     .selectFrom('people')
-    .select('id')
+    .select(['id', 'first_name', 'language'])
     .where(scopedToOrg(orgId))
-    .where((eb) => eb.or([eb(eb.fn('lower', ['email']), '=', email), eb('username', '=', email)]))
+    .where((eb) => eb.or([eb('username', '=', email), eb(eb.fn('lower', ['email']), '=', email)]))
+    .orderBy('id')
     .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function findUsedDocuments(db: Database, orgId: number, documents: string[]): Promise<Set<string>> {
-  if (documents.length === 0) return new Set();
-  const rows = await db.selectFrom('people').select('document').where(scopedToOrg(orgId)).where('document', 'in', documents).execute();
-  return new Set(rows.map((r) => r.document!));
+  return row ?? null;
 }
 
 export async function insertRegistration(
   db: Database,
   orgId: number,
-  values: { personId: number; language: string; tokenHash: string; expiresAt: string },
+  values: { personId: number; language: string; tokenHash: string; expiresAt: string; form?: string | null },
 ): Promise<void> {
   await db
     .insertInto('registrations')
@@ -58,7 +57,7 @@ export async function insertRegistration(
       decided_by: null,
       decided_at: null,
       created_at: nowIso(),
-      form: null,
+      form: values.form ?? null,
     })
     .execute();
 }
@@ -89,12 +88,59 @@ export async function isEmailUnverified(db: Database, orgId: number, personId: n
   return row !== undefined;
 }
 
+/**
+ * The registration status of a signed-in person, or null when they did not register themselves:
+ * one lookup by the unique (org_id, person_id) key on every authenticated request.
+ */
+export async function findRegistrationStatus(db: Database, orgId: number, personId: number): Promise<'pending' | 'approved' | 'rejected' | null> {
+  const row = await db.selectFrom('registrations').select('status').where(scopedToOrg(orgId)).where('person_id', '=', personId).executeTakeFirst();
+  return row?.status ?? null;
+}
+
+/**
+ * Deletes unverified registrations whose link has expired, with their accounts (the registration row
+ * goes with its person), so the email is free again. `username` limits it to one address.
+ */
+export async function deleteExpiredRegistrations(db: Database, orgId: number, options: { username?: string; limit?: number } = {}): Promise<number> {
+  let query = db
+    .selectFrom('registrations')
+    .innerJoin('people', (j) => j.onRef('people.org_id', '=', 'registrations.org_id').onRef('people.id', '=', 'registrations.person_id'))
+    .select('registrations.person_id')
+    .where(scopedToOrg(orgId, 'registrations'))
+    .where('registrations.status', '=', 'pending')
+    .where('registrations.email_verified_at', 'is', null)
+    .where('registrations.token_expires_at', '<', nowIso());
+  if (options.username !== undefined) query = query.where('people.username', '=', options.username.toLowerCase());
+  const rows = await query.limit(options.limit ?? 100).execute();
+  if (rows.length === 0) return 0;
+  const ids = rows.map((r) => r.person_id);
+  const deleted = await db
+    .deleteFrom('people')
+    .where(scopedToOrg(orgId))
+    .where('id', 'in', ids)
+    // Re-checked in the same statement: a registration verified meanwhile is kept.
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('registrations')
+          .select('registrations.id')
+          .whereRef('registrations.org_id', '=', 'people.org_id')
+          .whereRef('registrations.person_id', '=', 'people.id')
+          .where('registrations.status', '=', 'pending')
+          .where('registrations.email_verified_at', 'is', null),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}
+
 export async function findRegistrations(db: Database, orgId: number, status: 'pending' | 'approved' | 'rejected') {
   return await db
     .selectFrom('registrations')
     .innerJoin('people', (j) => j.onRef('people.org_id', '=', 'registrations.org_id').onRef('people.id', '=', 'registrations.person_id'))
     .select([
       'registrations.person_id', 'registrations.status', 'registrations.email_verified_at', 'registrations.created_at',
+      'registrations.decided_at', 'registrations.form', 'registrations.language',
       'people.first_name', 'people.last_name', 'people.email', 'people.document',
     ])
     .where(scopedToOrg(orgId, 'registrations'))
@@ -105,7 +151,22 @@ export async function findRegistrations(db: Database, orgId: number, status: 'pe
     .execute();
 }
 
-/** The children a registering parent named: their student memberships and courses. */
+/** One registration by its parent, with the parent's names (GET registration/mine, decisions). */
+export async function findRegistration(db: Database, orgId: number, personId: number) {
+  return await db
+    .selectFrom('registrations')
+    .innerJoin('people', (j) => j.onRef('people.org_id', '=', 'registrations.org_id').onRef('people.id', '=', 'registrations.person_id'))
+    .select([
+      'registrations.id', 'registrations.person_id', 'registrations.status', 'registrations.email_verified_at', 'registrations.language',
+      'registrations.created_at', 'registrations.decided_at', 'registrations.form',
+      'people.first_name', 'people.last_name', 'people.email', 'people.document',
+    ])
+    .where(scopedToOrg(orgId, 'registrations'))
+    .where('registrations.person_id', '=', personId)
+    .executeTakeFirst();
+}
+
+/** The children an approved parent has: their student memberships and courses. */
 export async function findRegisteredChildren(db: Database, orgId: number, parentIds: number[]) {
   if (parentIds.length === 0) return [];
   return await db
@@ -116,8 +177,8 @@ export async function findRegisteredChildren(db: Database, orgId: number, parent
     )
     .innerJoin('nodes', (j) => j.onRef('nodes.org_id', '=', 'memberships.org_id').onRef('nodes.id', '=', 'memberships.node_id'))
     .select([
-      'relationships.relative_id as parentId', 'people.id', 'people.first_name', 'people.last_name',
-      'memberships.id as membershipId', 'memberships.enrollment_status', 'nodes.id as nodeId', 'nodes.name as nodeName',
+      'relationships.relative_id as parentId', 'people.id', 'people.first_name', 'people.last_name', 'people.document',
+      'memberships.enrollment_status', 'nodes.id as nodeId', 'nodes.name as nodeName',
     ])
     .where(scopedToOrg(orgId, 'relationships'))
     .where('relationships.relative_id', 'in', parentIds)
@@ -126,39 +187,22 @@ export async function findRegisteredChildren(db: Database, orgId: number, parent
     .execute();
 }
 
-export async function findRegistration(db: Database, orgId: number, personId: number) {
-  return await db
-    .selectFrom('registrations')
-    .select(['id', 'status', 'email_verified_at', 'language'])
-    .where(scopedToOrg(orgId))
-    .where('person_id', '=', personId)
-    .executeTakeFirst();
+/** Node names by id (the courses a staged form names; a deleted course is simply missing). */
+export async function findNodeNames(db: Database, orgId: number, nodeIds: number[]): Promise<Map<number, string>> {
+  if (nodeIds.length === 0) return new Map();
+  const rows = await db.selectFrom('nodes').select(['id', 'name']).where(scopedToOrg(orgId)).where('id', 'in', nodeIds).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** pending → approved/rejected, and the children's pending enrollments → active/withdrawn. */
-export async function decideRegistration(
-  db: Database,
-  orgId: number,
-  values: { personId: number; status: 'approved' | 'rejected'; decidedBy: number; membershipIds: number[] },
-): Promise<boolean> {
-  return await db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('registrations')
-      .set({ status: values.status, decided_by: values.decidedBy, decided_at: nowIso() })
-      .where(scopedToOrg(orgId))
-      .where('person_id', '=', values.personId)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return false;
-    if (values.membershipIds.length > 0) {
-      await trx
-        .updateTable('memberships')
-        .set({ enrollment_status: values.status === 'approved' ? 'active' : 'withdrawn' })
-        .where(scopedToOrg(orgId))
-        .where('id', 'in', values.membershipIds)
-        .where('enrollment_status', '=', 'pending')
-        .execute();
-    }
-    return true;
-  });
+/** People of the school by normalised document (people.document_key), for the matches admins see. */
+export async function findPeopleByDocumentKeys(db: Database, orgId: number, keys: string[]) {
+  const unique = [...new Set(keys)];
+  if (unique.length === 0) return new Map<string, { id: number; firstName: string; lastName: string }>();
+  const rows = await db
+    .selectFrom('people')
+    .select(['id', 'first_name', 'last_name', 'document_key'])
+    .where(scopedToOrg(orgId))
+    .where('document_key', 'in', unique)
+    .execute();
+  return new Map(rows.map((r) => [r.document_key!, { id: r.id, firstName: r.first_name, lastName: r.last_name }]));
 }

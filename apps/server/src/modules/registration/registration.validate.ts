@@ -1,4 +1,5 @@
-import { REGISTRATION_MESSAGES, type RegistrationErrorCode } from '@patio/core';
+import { documentKeyOf, hasForbiddenNameCharacters, REGISTRATION_MESSAGES, type RegistrationErrorCode } from '@patio/core';
+import { checkPassword } from '@patio/core/password/passwordPolicy';
 import { relationshipKinds, type RelationshipKind } from '../people/relationships';
 
 // spec §5 Registration messages: every wrong field gets exactly one message, in the §5 words.
@@ -27,6 +28,11 @@ export interface ValidRegistration {
 }
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+// Column sizes (people.username varchar(120), document and mobile varchar(40)): longer input is a 400, never a database error.
+const MAX_EMAIL = 120;
+const MAX_NAME = 100;
+const MAX_DOCUMENT = 40;
+const MAX_MOBILE = 40;
 const languages = ['es', 'en', 'de', 'fr', 'it', 'pt'];
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
@@ -53,9 +59,20 @@ export function validateRegistration(body: unknown, courses: Set<number>): { for
 
   const person = (source: Record<string, unknown>, prefix: string, needsBirthday: boolean): RegisteringPerson => {
     const at = (name: string) => `${prefix}${name}`;
-    if (!text(source.firstName)) fail(at('firstName'), 'first_name_required');
-    if (!text(source.lastName)) fail(at('lastName'), 'last_name_required');
-    if (!text(source.document)) fail(at('document'), 'document_required');
+    // Names and documents are shown to others: no hidden characters that change how they read.
+    const checkText = (field: string, required: RegistrationErrorCode | null, max: number) => {
+      const value = text(source[field]);
+      if (!value) {
+        if (required) fail(at(field), required);
+      } else if (hasForbiddenNameCharacters(value)) fail(at(field), 'invalid_characters');
+      else if (value.length > max) fail(at(field), 'too_long');
+    };
+    checkText('firstName', 'first_name_required', MAX_NAME);
+    checkText('lastName', 'last_name_required', MAX_NAME);
+    checkText('lastName2', null, MAX_NAME);
+    checkText('document', 'document_required', MAX_DOCUMENT);
+    // A document of separators only ("---") has no key: approval could never match or dedupe it.
+    if (text(source.document) && documentKeyOf(text(source.document)) === null) fail(at('document'), 'document_required');
     const birthday = isoDate(source.birthday);
     if (needsBirthday && !birthday) fail(at('birthday'), 'birthday_required');
     const gender = source.gender === 'female' || source.gender === 'male' ? source.gender : null;
@@ -72,10 +89,14 @@ export function validateRegistration(body: unknown, courses: Set<number>): { for
   const parent = person(input, '', true);
   const email = text(input.email).toLowerCase();
   if (!email) fail('email', 'email_required');
-  else if (!emailPattern.test(email) || email.length > 200) fail('email', 'email_invalid');
+  else if (!emailPattern.test(email) || email.length > MAX_EMAIL) fail('email', 'email_invalid');
   const password = typeof input.password === 'string' ? input.password : '';
   if (password.trim() === '') fail('password', 'password_required');
-  else if (input.passwordConfirmation !== password) fail('passwordConfirmation', 'passwords_mismatch');
+  else {
+    const { problem } = checkPassword(password, [parent.firstName, parent.lastName, parent.lastName2 ?? '', parent.document, email]);
+    if (problem) fail('password', problem);
+    else if (input.passwordConfirmation !== password) fail('passwordConfirmation', 'passwords_mismatch');
+  }
 
   const formCourse = input.course === undefined || input.course === null || input.course === '' ? null : Number(input.course);
   if (formCourse !== null && !courses.has(formCourse)) fail('course', 'course_required');
@@ -97,13 +118,15 @@ export function validateRegistration(body: unknown, courses: Set<number>): { for
     const relative = record(raw);
     const data = person(relative, `relatives.${i}.`, false);
     const relativeEmail = text(relative.email).toLowerCase() || null;
-    if (relativeEmail && !emailPattern.test(relativeEmail)) fail(`relatives.${i}.email`, 'email_invalid');
+    if (relativeEmail && (!emailPattern.test(relativeEmail) || relativeEmail.length > MAX_EMAIL)) fail(`relatives.${i}.email`, 'email_invalid');
+    if (text(relative.mobile).length > MAX_MOBILE) fail(`relatives.${i}.mobile`, 'too_long');
     const kind = text(relative.kind);
     if (!(relationshipKinds as readonly string[]).includes(kind)) fail(`relatives.${i}.kind`, 'relationship_unknown');
     relatives.push({ ...data, email: relativeEmail, mobile: text(relative.mobile) || null, kind: kind as RelationshipKind });
   });
 
-  // The same document twice in one form is a typing mistake.
+  // The same document twice in one form is a typing mistake (documents already in the school are
+  // never checked here: the answer must not tell who is registered).
   const seen = new Set<string>();
   const documents: [string, string][] = [
     ['document', parent.document],
@@ -111,17 +134,13 @@ export function validateRegistration(body: unknown, courses: Set<number>): { for
     ...relatives.map((r, i) => [`relatives.${i}.document`, r.document] as [string, string]),
   ];
   for (const [path, document] of documents) {
-    if (!document) continue;
-    if (seen.has(document)) fail(path, 'document_taken');
-    seen.add(document);
+    const key = documentKeyOf(document);
+    if (!key) continue;
+    if (seen.has(key)) fail(path, 'document_taken');
+    seen.add(key);
   }
 
   if (errors.length > 0) return { form: null, errors };
   const language = languages.includes(text(input.language)) ? text(input.language) : 'es';
   return { form: { parent: { ...parent, email, password, language }, children, relatives }, errors };
-}
-
-/** Message and code for a field that the database refuses (email or document already used). */
-export function takenError(path: string, code: 'email_taken' | 'document_taken'): FieldError {
-  return { path, code, message: REGISTRATION_MESSAGES[code] };
 }

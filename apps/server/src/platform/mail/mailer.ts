@@ -37,9 +37,10 @@ export function createDevMailer(dir: string, from: string, log: MailLog): Mailer
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
-      await mkdir(dir, { recursive: true });
+      // Messages hold sign-in and verification links: readable by the server's user only.
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
       log({ to: message.to, subject: message.subject, file }, 'mail written to the dev mailbox');
     },
   };

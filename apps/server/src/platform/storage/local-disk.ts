@@ -9,9 +9,10 @@ export class LocalDiskStorage implements FileStorage {
 
   async put(key: string, data: Buffer): Promise<void> {
     const path = this.pathOf(key);
-    await mkdir(dirname(path), { recursive: true });
+    // Stored files are personal data (avatars, imports): readable by the server's user only.
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
     const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(temporary, data);
+    await writeFile(temporary, data, { mode: 0o600 });
     await rename(temporary, path);
   }
 

@@ -49,6 +49,18 @@ describe('api client (spec §7, §8)', () => {
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 
+  it('reports a family still waiting for approval (403 registration_pending), and no other refusal', async () => {
+    vi.stubGlobal('fetch', async (url: string) =>
+      new Response(JSON.stringify({ error: url.endsWith('people') ? 'registration_pending' : 'forbidden', message: 'No' }), { status: 403 }),
+    );
+    const onRegistrationPending = vi.fn();
+    const api = createApiClient({ getBaseUrl: () => BASE, getToken: () => 'tok', onRegistrationPending });
+    await expect(api.get('nodes')).rejects.toMatchObject({ status: 403, code: 'forbidden' });
+    expect(onRegistrationPending).not.toHaveBeenCalled();
+    await expect(api.get('people')).rejects.toMatchObject({ status: 403, code: 'registration_pending' });
+    expect(onRegistrationPending).toHaveBeenCalledOnce();
+  });
+
   it('reads a page with its X-Total-Count total, the query serialised and the bearer sent', async () => {
     let seen: { url: string; auth: string | null } | null = null;
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {

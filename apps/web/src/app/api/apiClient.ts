@@ -28,6 +28,8 @@ export interface ApiContext {
   getToken(): string | null;
   /** Called when a request carrying the bearer token is refused with 401. */
   onUnauthorized?(): void;
+  /** Called when the server refuses a self-registered family still waiting for approval (403 registration_pending). */
+  onRegistrationPending?(): void;
 }
 
 const ABSOLUTE = /^[a-z][a-z\d+.-]*:\/\//i;
@@ -86,6 +88,7 @@ export function createApiClient(context: ApiContext) {
       const body = await readBody(response);
       if (!response.ok) {
         if (response.status === 401 && token) context.onUnauthorized?.();
+        if (response.status === 403 && token && (body as { error?: unknown } | null)?.error === 'registration_pending') context.onRegistrationPending?.();
         throw new ApiError(response.status, body, url);
       }
       return { body, headers: response.headers };

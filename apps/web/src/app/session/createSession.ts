@@ -47,7 +47,7 @@ export function createSession({ store, api, storage, isNativeApp, exitApp }: Ses
       const installId = storage.getItem(INSTALL_ID_KEY);
       storage.clear();
       if (installId) storage.setItem(INSTALL_ID_KEY, installId);
-      store.update({ token: null, user: null });
+      store.update({ token: null, user: null, registrationPending: false });
       if (isNativeApp()) setTimeout(exitApp, LOGOUT_EXIT_DELAY_MS);
     },
 
@@ -75,7 +75,7 @@ export function createSession({ store, api, storage, isNativeApp, exitApp }: Ses
 
     /** Drops a token the server refused (401): the person signs in again. */
     expire(): void {
-      store.update({ token: null, user: null });
+      store.update({ token: null, user: null, registrationPending: false });
     },
   };
 }

@@ -19,10 +19,12 @@ export interface SessionState {
   token: string | null;
   user: Person | null;
   settings: Settings | null;
+  /** A self-registered family signed in before the school approved it: it may only see its status screen. */
+  registrationPending: boolean;
 }
 
 /** What survives a reload (spec §4: url, language, token; plus the school's title and logo for /login). */
-type StoredSession = Pick<SessionState, 'url' | 'school' | 'language' | 'token'>;
+type StoredSession = Pick<SessionState, 'url' | 'school' | 'language' | 'token' | 'registrationPending'>;
 
 export const SESSION_STORAGE_KEY = 'patio.session';
 
@@ -55,14 +57,16 @@ export function createSessionStore({ storage, saveDelayMs = SESSION_SAVE_DEBOUNC
     token: stored.token ?? null,
     user: null,
     settings: null,
+    // Kept across reloads so a waiting family never glimpses the app before the server refuses it.
+    registrationPending: stored.registrationPending === true,
   };
   const listeners = new Set<() => void>();
   let saveTimer: ReturnType<typeof setTimeout> | null = null;
 
   function save(): void {
     saveTimer = null;
-    const { url, school, language, token } = state;
-    storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ url, school, language, token } satisfies StoredSession));
+    const { url, school, language, token, registrationPending } = state;
+    storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ url, school, language, token, registrationPending } satisfies StoredSession));
   }
 
   function scheduleSave(): void {

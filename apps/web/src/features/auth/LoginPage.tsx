@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api/ApiError';
-import { safeNextPath } from '../../app/guard';
+import { REGISTRATION_STATUS_PATH, safeNextPath } from '../../app/guard';
 import { useServices, useSessionState } from '../../app/services';
 import { isSignedIn } from '../../app/session/sessionStore';
 import { Button } from '../../ui/Button';
@@ -15,15 +15,18 @@ import { RegisterLink } from '../registration/RegisterLink';
 import { ProviderButtons } from './ProviderButtons';
 import { PublicLayout } from './PublicLayout';
 import classes from './PublicLayout.module.css';
-import { requestPasswordToken } from './signIn';
+import { completeSignIn, requestPasswordToken } from './signIn';
 import { useLinkSignIn } from './useLinkSignIn';
 import { useSchoolSettings } from './useSchoolSettings';
 
 /** /login: username and password, sign-in by link, and the providers the school configured (spec §1, §2). */
 export function LoginPage() {
   const { t } = useTranslation();
-  const { api, session } = useServices();
+  const services = useServices();
+  const { api, session } = services;
   const navigate = useNavigate();
+  // Set by the registration status screen when the school turned the family down.
+  const isRegistrationNotApproved = (useLocation().state as { notice?: string } | null)?.notice === 'registrationNotApproved';
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
   const school = useSessionState((s) => s.school);
@@ -51,8 +54,8 @@ export function LoginPage() {
     setBusy(true);
     try {
       const answer = await requestPasswordToken(api, username.trim(), password);
-      await session.authenticate(answer.access_token);
-      await navigate(next, { replace: true });
+      const outcome = await completeSignIn(services, answer.access_token);
+      await navigate(outcome === 'registrationPending' ? REGISTRATION_STATUS_PATH : next, { replace: true });
     } catch (caught) {
       setError(caught instanceof ApiError && caught.status === 401 ? t('login.invalidCredentials') : describeError(t, caught));
       setBusy(false);
@@ -70,6 +73,7 @@ export function LoginPage() {
   return (
     <PublicLayout brand={<Brand name={title} logo={logo} logoAlt={t('login.schoolLogo', { school: title })} />}>
       <h1>{t('login.title')}</h1>
+      {isRegistrationNotApproved && <Notice tone="error">{t('login.registrationNotApproved')}</Notice>}
       {link.state === 'working' && (
         <div className={classes.status} role="status">
           <Spinner size={22} />

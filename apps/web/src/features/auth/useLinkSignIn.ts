@@ -4,7 +4,7 @@ import { ApiError } from '../../app/api/ApiError';
 import { useServices } from '../../app/services';
 import { describeError } from './describeError';
 import { findSchool } from './findSchool';
-import { requestLinkToken } from './signIn';
+import { completeSignIn, requestLinkToken } from './signIn';
 
 /** The link names a school the directory does not know. */
 class UnknownSchoolError extends Error {}
@@ -17,7 +17,8 @@ export type LinkSignIn = { state: 'idle' } | { state: 'working' } | { state: 'fa
  */
 export function useLinkSignIn(schoolCode: string | null, token: string | null): LinkSignIn {
   const { t } = useTranslation();
-  const { api, session, store } = useServices();
+  const services = useServices();
+  const { api, session, store } = services;
   const [result, setResult] = useState<LinkSignIn>(token ? { state: 'working' } : { state: 'idle' });
   const started = useRef<string | null>(null);
 
@@ -36,7 +37,8 @@ export function useLinkSignIn(schoolCode: string | null, token: string | null): 
           if (entry.url !== url) session.chooseSchool(entry.url, { code: entry.code, title: entry.title, logo: entry.logo });
         }
         const answer = await requestLinkToken(api, token);
-        await session.authenticate(answer.access_token);
+        // A family waiting for approval is then kept on its status screen by the guard.
+        await completeSignIn(services, answer.access_token);
         setResult({ state: 'done' });
       } catch (error) {
         let message: string;
@@ -46,7 +48,7 @@ export function useLinkSignIn(schoolCode: string | null, token: string | null): 
         setResult({ state: 'failed', message });
       }
     })();
-  }, [api, session, store, schoolCode, token, t]);
+  }, [services, api, session, store, schoolCode, token, t]);
 
   return result;
 }

@@ -9,6 +9,7 @@ import { SEARCH_DEBOUNCE_MS } from '../people/PeopleDirectory';
 import { RefusalMessage } from '../people/RefusalMessage';
 import { usePeopleSearch } from '../people/usePeople';
 import { VirtualPeopleList } from '../people/VirtualPeopleList';
+import { DownloadMembersButton } from './DownloadMembersButton';
 import { NodeFrame } from './NodeFrame';
 import '../people/mantineStyles';
 import { withDirectoryTerms } from '../people/withDirectoryTerms';
@@ -32,6 +33,7 @@ export const NodePeoplePage = withDirectoryTerms(function NodePeoplePage() {
 
   return (
     <NodeFrame nodeId={nodeId}>
+      <DownloadMembersButton nodeId={nodeId} />
       <PeopleSearchField value={text} onSearch={setText} size="md" mb="md" />
       {search.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
       {search.isError && <RefusalMessage error={search.error} onRetry={() => void search.refetch()} />}

@@ -14,6 +14,15 @@ function fallbackModel(person: PersonCard, size: number, shape: 'circle' | 'squa
   return { size, shape, radius: shape === 'circle' ? size / 2 : 6, src: null, initials: '?', label: '', background, color: pickTextColor(background) };
 }
 
+/** Pictures of up to 48 px (96 px on a 2× screen) use the server's thumbnail of a signed avatar URL. */
+const THUMBNAIL_UP_TO_PX = 48;
+
+/** The image URL for a drawn size: a signed avatar of ours (…/files/avatars/…?…signature=…) gets `size=thumb` when small. */
+function avatarSourceFor(src: string, size: number): string {
+  const isOwnSignedAvatar = /\/files\/avatars\/[^?]+\?(.*&)?signature=/.test(src);
+  return isOwnSignedAvatar && size <= THUMBNAIL_UP_TO_PX ? `${src}&size=thumb` : src;
+}
+
 /**
  * The person's picture, or initials on their colour (spec §9 Avatar, core rules: the default
  * placeholder image counts as no picture). Decorative: the name is always written beside it.
@@ -26,7 +35,7 @@ export function PersonAvatar({ person, size = 42, shape = 'circle' }: PersonAvat
     model = fallbackModel(person, size, shape);
   }
   const style = { width: model.size, height: model.size, borderRadius: model.radius, flex: 'none' } as const;
-  if (model.src) return <img src={model.src} alt="" style={{ ...style, objectFit: 'cover' }} loading="lazy" />;
+  if (model.src) return <img src={avatarSourceFor(model.src, model.size)} alt="" style={{ ...style, objectFit: 'cover' }} loading="lazy" />;
   return (
     <span
       aria-hidden="true"

@@ -16,13 +16,26 @@ import authClasses from '../auth/PublicLayout.module.css';
 import { RELATIONSHIP_KINDS } from '../people/labels';
 import { DateField, SelectField } from './fields';
 import { PersonFields } from './PersonFields';
-import { emptyChild, emptyRegistration, emptyRelative, normalisePath, toRequest, validateRegistration, type RegistrationDraft, type RegistrationErrors } from './registrationForm';
+import { PasswordStrength } from './PasswordStrength';
+import { emptyChild, emptyRegistration, emptyRelative, normalisePath, passwordInputsOf, toRequest, validateRegistration, type RegistrationDraft, type RegistrationErrors } from './registrationForm';
 import classes from './registration.module.css';
+import { loadPasswordPolicy, usePasswordCheck } from './usePasswordCheck';
 import { useRegistrationInfo } from './useRegistrationInfo';
 import { withDirectoryTerms } from '../people/withDirectoryTerms';
 
 /** The kinds a relative other than the registering parent can be to the children. */
 const RELATIVE_KINDS = RELATIONSHIP_KINDS.filter((k) => !['son', 'daughter', 'stepson', 'stepdaughter', 'grandson', 'granddaughter', 'nephew', 'niece', 'ward'].includes(k));
+
+/** Adds the password policy's refusal (the server repeats it); without the policy (offline) the server decides alone. */
+async function checkPasswordPolicy(form: RegistrationDraft, errors: RegistrationErrors): Promise<RegistrationErrors> {
+  if (errors.password) return errors;
+  try {
+    const { problem } = (await loadPasswordPolicy()).checkPassword(form.password, passwordInputsOf(form));
+    return problem ? { ...errors, password: problem } : errors;
+  } catch {
+    return errors;
+  }
+}
 
 /** Takes keyboard and screen-reader users to the first field to fix, once the errors are drawn. */
 function focusFirstError(): void {
@@ -41,6 +54,7 @@ export const RegisterPage = withDirectoryTerms(function RegisterPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const passwordCheck = usePasswordCheck(form.password, passwordInputsOf(form));
 
   const errorOf = (path: string) => (errors[path] ? t(`registration.errors.${errors[path]}`, { defaultValue: errors[path] }) : null);
   const update = (change: Partial<RegistrationDraft>) => setForm((f) => ({ ...f, ...change }));
@@ -50,7 +64,7 @@ export const RegisterPage = withDirectoryTerms(function RegisterPage() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     setFailure(null);
-    const found = validateRegistration(form);
+    const found = await checkPasswordPolicy(form, validateRegistration(form));
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setFailure(t('registration.fixErrors', { count: Object.keys(found).length }));
@@ -59,6 +73,8 @@ export const RegisterPage = withDirectoryTerms(function RegisterPage() {
     }
     setBusy(true);
     try {
+      // Whether the address or a document was already known, the answer is the same (issue 6): the
+      // owner of the address hears about it by mail, never the person at this screen.
       const answer = await api.post<{ email?: string }>('registration', toRequest(form, dictionaryLanguageOf(language)));
       setSentTo(answer?.email ?? form.email.trim());
     } catch (caught) {
@@ -81,7 +97,7 @@ export const RegisterPage = withDirectoryTerms(function RegisterPage() {
   if (sentTo) {
     return (
       <PublicLayout brand={brand}>
-        <div style={{ textAlign: 'center' }} role="status">
+        <div className={classes.sent} role="status">
           <IconMailCheck size={56} aria-hidden="true" color="#17759E" />
           <h1>{t('registration.checkEmailTitle')}</h1>
           <p>{t('registration.checkEmailBody', { email: sentTo })}</p>
@@ -111,28 +127,32 @@ export const RegisterPage = withDirectoryTerms(function RegisterPage() {
           <PersonFields value={form} prefix="" errorOf={errorOf} onChange={update} />
           <DateField label={t('registration.birthday')} value={form.birthday} error={errorOf('birthday')} onChange={(birthday) => update({ birthday })} />
           <TextField type="email" label={t('registration.email')} value={form.email} onChange={(e) => update({ email: e.currentTarget.value })} error={errorOf('email')} autoComplete="email" required />
-          <div className={classes.row}>
-            <TextField
-              type="password"
-              label={t('registration.password')}
-              value={form.password}
-              onChange={(e) => update({ password: e.currentTarget.value })}
-              error={errorOf('password')}
-              autoComplete="new-password"
-              showPasswordLabel={t('login.showPassword')}
-              hidePasswordLabel={t('login.hidePassword')}
-              required
-            />
-            <TextField
-              type="password"
-              label={t('registration.passwordConfirmation')}
-              value={form.passwordConfirmation}
-              onChange={(e) => update({ passwordConfirmation: e.currentTarget.value })}
-              error={errorOf('passwordConfirmation')}
-              autoComplete="new-password"
-              required
-            />
-          </div>
+          <TextField
+            type="password"
+            label={t('registration.password')}
+            description={t('password.rule')}
+            value={form.password}
+            onChange={(e) => {
+              update({ password: e.currentTarget.value });
+              // The meter takes over as soon as the password changes.
+              setErrors(({ password: _refused, ...rest }) => rest);
+            }}
+            error={errorOf('password')}
+            autoComplete="new-password"
+            showPasswordLabel={t('login.showPassword')}
+            hidePasswordLabel={t('login.hidePassword')}
+            required
+          />
+          <PasswordStrength check={passwordCheck} showProblem={!errors.password} />
+          <TextField
+            type="password"
+            label={t('registration.passwordConfirmation')}
+            value={form.passwordConfirmation}
+            onChange={(e) => update({ passwordConfirmation: e.currentTarget.value })}
+            error={errorOf('passwordConfirmation')}
+            autoComplete="new-password"
+            required
+          />
         </fieldset>
 
         <h2 className={classes.sectionTitle}>{t('registration.children')}</h2>

@@ -4,6 +4,7 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { formatFullName } from '@patio/core/people/displayName';
 import { useSessionState } from '../../app/services';
+import { SchoolMatchNote } from './SchoolMatchNote';
 import type { Decision, PendingRegistration } from './useRegistrations';
 import classes from './registrations.module.css';
 
@@ -16,7 +17,11 @@ export interface RegistrationCardProps {
   onDecide: (decision: Decision) => void;
 }
 
-/** One pending family: the parent, their children with the requested class, and the decision buttons. */
+/**
+ * One pending family: the parent, their children with the requested class and the other relatives,
+ * each with their document and, when the school already has that person, who it is (approving links
+ * the family to them), then the decision buttons.
+ */
 export function RegistrationCard({ registration, isDeciding, isBusy, onDecide }: RegistrationCardProps) {
   const { t } = useTranslation();
   const language = useSessionState((s) => s.language);
@@ -24,6 +29,9 @@ export function RegistrationCard({ registration, isDeciding, isBusy, onDecide }:
   const name = formatFullName({ ...registration, lastName2: null });
   const headingId = `registration-${registration.personId}`;
   const date = new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(registration.createdAt));
+  const { relatives } = registration;
+  const hasMatch = Boolean(registration.match) || [...registration.children, ...relatives].some((p) => p.match);
+  const documentOf = (document: string | null) => (document ? t('registrations.documentValue', { document }) : t('registrations.noDocument'));
 
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-labelledby={headingId} className={classes.card}>
@@ -42,19 +50,40 @@ export function RegistrationCard({ registration, isDeciding, isBusy, onDecide }:
           <a href={`mailto:${registration.email}`}>{registration.email}</a>
         </dd>
         <dt>{t('person.document')}</dt>
-        <dd>{registration.document || t('registrations.noDocument')}</dd>
+        <dd>
+          {registration.document || t('registrations.noDocument')}
+          {registration.match && <SchoolMatchNote match={registration.match} />}
+        </dd>
       </dl>
       <h3 className={classes.subtitle}>{t('registrations.children')}</h3>
       <ul className={classes.children}>
-        {registration.children.map((child) => (
-          <li key={child.id}>
+        {registration.children.map((child, i) => (
+          <li key={child.id ?? `child-${i}`}>
             <span className={classes.childName}>{formatFullName({ ...child, lastName2: null })}</span>
             <Text span size="sm" c="dark.4">
-              {child.course?.name ?? t('registrations.noCourse')}
+              {[child.course?.name ?? t('registrations.noCourse'), documentOf(child.document)].join(' · ')}
             </Text>
+            {child.match && <SchoolMatchNote match={child.match} />}
           </li>
         ))}
       </ul>
+      {relatives.length > 0 && (
+        <>
+          <h3 className={classes.subtitle}>{t('registrations.relatives')}</h3>
+          <ul className={classes.children}>
+            {relatives.map((relative, i) => (
+              <li key={i}>
+                <span className={classes.childName}>{formatFullName({ ...relative, lastName2: null })}</span>
+                <Text span size="sm" c="dark.4">
+                  {[t(`kinds.${relative.kind}`, { defaultValue: relative.kind }), documentOf(relative.document)].join(' · ')}
+                </Text>
+                {relative.match && <SchoolMatchNote match={relative.match} />}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {hasMatch && <p className={classes.matchHint}>{t('registrations.matchHint')}</p>}
       {isConfirming ? (
         <div role="group" aria-labelledby={`${headingId}-confirm`} className={classes.confirm}>
           <p id={`${headingId}-confirm`}>{t('registrations.confirmReject', { name })}</p>

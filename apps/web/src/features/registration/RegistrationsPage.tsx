@@ -27,6 +27,8 @@ export const RegistrationsPage = withDirectoryTerms(function RegistrationsPage()
 
   function describeRefusal(error: unknown): string {
     const status = error instanceof ApiError ? error.status : 0;
+    // The parent's document belongs to someone who already signs in: approving would hand that account over.
+    if (error instanceof ApiError && error.code === 'document_in_use') return t('registrations.documentInUse');
     if (status === 409) return t('registrations.decided');
     if (status === 404) return t('registrations.gone');
     return describeError(t, error);

@@ -1,4 +1,5 @@
 import type { RegistrationErrorCode } from '@patio/core/schemas/registration';
+import { hasForbiddenNameCharacters } from '@patio/core/people/nameCharacters';
 
 export interface ChildDraft {
   firstName: string;
@@ -62,6 +63,13 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const blank = (value: string) => value.trim() === '';
 
+/** The names of one person: refused when they hide control, bidi-override or zero-width characters. */
+function checkNameCharacters(errors: RegistrationErrors, prefix: string, person: { firstName: string; lastName: string; lastName2: string }): void {
+  for (const key of ['firstName', 'lastName', 'lastName2'] as const) {
+    if (!errors[`${prefix}${key}`] && hasForbiddenNameCharacters(person[key])) errors[`${prefix}${key}`] = 'invalid_characters';
+  }
+}
+
 /** The §5 checks, field by field, before anything is sent (the server repeats them). */
 export function validateRegistration(form: RegistrationDraft): RegistrationErrors {
   const errors: RegistrationErrors = {};
@@ -74,6 +82,7 @@ export function validateRegistration(form: RegistrationDraft): RegistrationError
   need('birthday', form.birthday, 'birthday_required');
   if (blank(form.email)) errors.email = 'email_required';
   else if (!EMAIL_PATTERN.test(form.email.trim())) errors.email = 'email_invalid';
+  checkNameCharacters(errors, '', form);
   need('password', form.password, 'password_required');
   if (!errors.password && form.password !== form.passwordConfirmation) errors.passwordConfirmation = 'passwords_mismatch';
   if (form.children.length === 0) errors.children = 'children_required';
@@ -83,6 +92,7 @@ export function validateRegistration(form: RegistrationDraft): RegistrationError
     need(`children.${i}.document`, child.document, 'document_required');
     need(`children.${i}.birthday`, child.birthday, 'birthday_required');
     need(`children.${i}.course`, child.course, 'course_required');
+    checkNameCharacters(errors, `children.${i}.`, child);
   });
   form.relatives.forEach((relative, i) => {
     need(`relatives.${i}.firstName`, relative.firstName, 'first_name_required');
@@ -90,8 +100,15 @@ export function validateRegistration(form: RegistrationDraft): RegistrationError
     need(`relatives.${i}.document`, relative.document, 'document_required');
     if (!blank(relative.email) && !EMAIL_PATTERN.test(relative.email.trim())) errors[`relatives.${i}.email`] = 'email_invalid';
     need(`relatives.${i}.kind`, relative.kind, 'relationship_unknown');
+    checkNameCharacters(errors, `relatives.${i}.`, relative);
   });
   return errors;
+}
+
+/** What a password must not be built from: the registering person's own names, document and email. */
+export function passwordInputsOf(form: RegistrationDraft): string[] {
+  const email = form.email.trim();
+  return [form.firstName, form.lastName, form.lastName2, form.document, email, email.split('@')[0]].map((v) => v.trim()).filter(Boolean);
 }
 
 const orNull = (value: string) => (blank(value) ? null : value.trim());

@@ -12,10 +12,13 @@ const family = (personId: number, firstName: string) => ({
   lastName: 'Rojas',
   email: `${firstName.toLowerCase()}@example.com`,
   document: `52${personId}`,
+  match: null,
   emailVerified: true,
   status: 'pending',
   createdAt: '2026-03-02T15:00:00.000Z',
-  children: [{ id: personId + 1, firstName: 'Tomás', lastName: 'Rojas', course: { id: 11, name: '7A' }, enrollmentStatus: 'pending' }],
+  // Until approval the children exist only on the form: no id yet.
+  children: [{ id: null, firstName: 'Tomás', lastName: 'Rojas', document: `11${personId}`, course: { id: 11, name: '7A' }, enrollmentStatus: null, match: null }],
+  relatives: [] as Array<Record<string, unknown>>,
 });
 
 describe('pending family registrations', () => {
@@ -31,7 +34,7 @@ describe('pending family registrations', () => {
     expect(within(screen.getByRole('article', { name: 'Inés Rojas' })).getByText('Sin documento')).toBeTruthy();
     expect(within(card).getByText('Registro: 2 de marzo de 2026')).toBeTruthy();
     expect(within(card).getByText('Tomás Rojas')).toBeTruthy();
-    expect(within(card).getByText('7A')).toBeTruthy();
+    expect(within(card).getByText('7A · Documento 1140')).toBeTruthy();
     expect(screen.getByText('2 familias esperan tu aprobación')).toBeTruthy();
     // No profile request per card: the document comes with the list.
     expect(calls.filter((c) => c.url.includes('people/'))).toEqual([]);
@@ -68,6 +71,41 @@ describe('pending family registrations', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Rechazar' }));
     expect(await screen.findByText('Otro administrador ya decidió este registro. La lista está actualizada.')).toBeTruthy();
     await waitFor(() => expect(calls.filter((c) => c.url.endsWith('registrations?status=pending')).length).toBe(2));
+  });
+
+  it('shows every document and says who is already in the school, linking to them', async () => {
+    const marta = {
+      ...family(40, 'Marta'),
+      children: [
+        { ...family(40, 'Marta').children[0], match: { id: 301, firstName: 'Tomás', lastName: 'Rojas' } },
+        { id: null, firstName: 'Lucía', lastName: 'Rojas', document: null, course: null, enrollmentStatus: null, match: null },
+      ],
+      relatives: [{ firstName: 'Gloria', lastName: 'Mejía', kind: 'grandmother', document: '41222333', match: { id: 302, firstName: 'Gloria', lastName: 'Mejía' } }],
+    };
+    vi.stubGlobal('fetch', stubFetch(BASE, { 'GET registrations?status=pending': { body: [marta] } }).fetchMock);
+    await renderApp({ path: '/registrations', session: admin() });
+    const card = await screen.findByRole('article', { name: 'Marta Rojas' });
+    expect(within(card).getByText('7A · Documento 1140')).toBeTruthy();
+    expect(within(card).getByText('Sin curso elegido · Sin documento')).toBeTruthy();
+    expect(within(card).getByRole('heading', { name: 'Otros familiares' })).toBeTruthy();
+    expect(within(card).getByText('Abuela · Documento 41222333')).toBeTruthy();
+    expect(within(card).getAllByText('Ya está en el colegio:')).toHaveLength(2);
+    expect(within(card).getByRole('link', { name: 'Tomás Rojas' }).getAttribute('href')).toBe('/person/301');
+    expect(within(card).getByRole('link', { name: 'Gloria Mejía' }).getAttribute('href')).toBe('/person/302');
+    expect(within(card).getByText(/Al aprobar, el registro se une a las personas que ya están en el colegio/)).toBeTruthy();
+  });
+
+  it('explains an approval refused because the parent’s document belongs to an existing account', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch(BASE, {
+        'GET registrations?status=pending': { body: [family(40, 'Marta')] },
+        'POST registrations/40/approve': { status: 409, body: { error: 'document_in_use', message: 'The parent’s document belongs to someone who already has an account' } },
+      }).fetchMock,
+    );
+    await renderApp({ path: '/registrations', session: admin() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Aprobar el registro de Marta Rojas' }));
+    expect(await screen.findByText(/pertenece a alguien que ya tiene usuario en el colegio/)).toBeTruthy();
   });
 
   it('says what to do when no family is waiting', async () => {

@@ -3,8 +3,11 @@ import type { Registration } from '@patio/core/schemas/registration';
 import { useServices } from '../../app/services';
 import { isRefusal } from '../people/usePeople';
 
-/** A pending family as the list shows it: the parent (with their document), their children and classes. */
+/** A pending family as the list shows it: the parent, their children and relatives, with documents and matches. */
 export type PendingRegistration = Registration;
+
+/** A person already in the school whom a registered parent, child or relative matches (same document). */
+export type SchoolMatch = NonNullable<Registration['match']>;
 
 export type Decision = 'approve' | 'reject';
 

@@ -1,0 +1,56 @@
+import { parse } from 'csv-parse/sync';
+import { tooLarge, unreadable } from './refusal.mjs';
+
+/** UTF-8 (with or without BOM) when the bytes are valid UTF-8, otherwise Windows-1252 (Latin-1). */
+export function decodeText(bytes) {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+/** `,` or `;` (Excel in Spanish locales writes `;`), or tab: the one most frequent outside quotes in the first line. */
+export function detectDelimiter(text) {
+  let inQuotes = false;
+  const counts = { ',': 0, ';': 0, '\t': 0 };
+  // The first line of a sane file is short; a record may not exceed 64 KB anyway.
+  for (const ch of text.slice(0, 64 * 1024)) {
+    if (ch === '"') inQuotes = !inQuotes;
+    else if (!inQuotes && (ch === '\n' || ch === '\r')) break;
+    else if (!inQuotes && ch in counts) counts[ch]++;
+  }
+  const [best, count] = Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
+  return count > 0 ? best : ',';
+}
+
+/** Records of a CSV file; a malformed file (e.g. an unclosed quote) is a 400 naming the line. */
+export function readCsv(bytes, limits) {
+  const text = decodeText(bytes);
+  let cells = 0;
+  let records;
+  try {
+    records = parse(text, {
+      delimiter: detectDelimiter(text),
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+      bom: true,
+      max_record_size: 64 * 1024,
+      // One record past the limit is enough to know the file is too long.
+      to: limits.maxRows + 2,
+      on_record: (record) => {
+        cells += record.length;
+        if (record.length > limits.maxColumns) throw tooLarge('too_many_columns', `A file may hold at most ${limits.maxColumns} columns`);
+        if (cells > limits.maxCells) throw tooLarge('too_many_cells', `A file may hold at most ${limits.maxCells} cells`);
+        return record;
+      },
+    });
+  } catch (err) {
+    const refusal = err.status ? err : err.cause?.status ? err.cause : null;
+    if (refusal) throw refusal;
+    throw unreadable(`The CSV file could not be read: ${err.message}`);
+  }
+  if (records.length > limits.maxRows + 1) throw tooLarge('too_many_rows', `A file may hold at most ${limits.maxRows} rows`);
+  return records;
+}

@@ -1,0 +1,54 @@
+import readXlsxFile from 'read-excel-file/universal';
+import { tooLarge, unreadable } from './refusal.mjs';
+import { inflateEntry, readCentralDirectory, storedZip } from './zip-entries.mjs';
+
+// The first sheet of an XLSX workbook as text cells. Only the XML parts are unpacked, each capped at
+// its declared size, and cells and rows are counted in the raw XML before the sheet is parsed.
+
+const isXmlPart = (name) => name.endsWith('.xml') || name.endsWith('.rels');
+const isWorksheet = (name) => name.startsWith('xl/worksheets/') && name.endsWith('.xml');
+
+function countTags(xml, tag) {
+  let count = 0;
+  for (const next of [' ', '>', '/']) {
+    const needle = Buffer.from(`<${tag}${next}`);
+    for (let at = xml.indexOf(needle); at !== -1; at = xml.indexOf(needle, at + needle.length)) count++;
+  }
+  return count;
+}
+
+/** Refuses workbooks whose sheets hold more rows or cells than an import may (all sheets count). */
+function checkSheetSizes(files, limits) {
+  let rows = 0;
+  let cells = 0;
+  for (const { name, data } of files) {
+    if (!isWorksheet(name)) continue;
+    rows += countTags(data, 'row');
+    cells += countTags(data, 'c');
+  }
+  if (rows > limits.maxRows + 1) throw tooLarge('too_many_rows', `A file may hold at most ${limits.maxRows} rows`);
+  if (cells > limits.maxCells) throw tooLarge('too_many_cells', `A file may hold at most ${limits.maxCells} cells`);
+}
+
+function cellText(cell) {
+  if (cell === null || cell === undefined) return '';
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : cell.toISOString().slice(0, 10);
+  return String(cell).trim();
+}
+
+/** Records (rows of trimmed text cells, empty rows dropped) of the first sheet; dates become YYYY-MM-DD. */
+export async function readXlsx(bytes, limits) {
+  const entries = readCentralDirectory(bytes, limits).filter((entry) => isXmlPart(entry.name));
+  const files = entries.map((entry) => ({ name: entry.name, data: inflateEntry(bytes, entry) }));
+  checkSheetSizes(files, limits);
+  let sheets;
+  try {
+    sheets = await readXlsxFile(storedZip(files).buffer);
+  } catch (err) {
+    throw unreadable(`The XLSX file could not be read: ${err.message}`);
+  }
+  const data = sheets[0]?.data ?? [];
+  if (data.length > limits.maxRows + 1) throw tooLarge('too_many_rows', `A file may hold at most ${limits.maxRows} rows`);
+  if ((data[0]?.length ?? 0) > limits.maxColumns) throw tooLarge('too_many_columns', `A file may hold at most ${limits.maxColumns} columns`);
+  return data.map((row) => row.map(cellText)).filter((row) => row.some((cell) => cell !== ''));
+}

@@ -1,0 +1,48 @@
+import type { DictionaryLanguage } from '@patio/core/i18n/index';
+import { loadDirectoryTerms } from '@patio/core/i18n/directory/index';
+import type { RequestContext } from '../../http/context';
+import { notFound } from '../../http/errors';
+import { requireCaller } from '../../http/school-scope';
+import { toCsv, type CsvDelimiter } from '../../platform/export/csv';
+import { findMemberContacts } from './members-export.queries';
+import { canSeeEnrollment } from './nodes.policy';
+import { findMembers, findNode } from './nodes.queries';
+
+export interface MembersCsvQuery {
+  lang?: DictionaryLanguage;
+  delimiter?: 'comma' | 'semicolon';
+}
+
+/**
+ * GET nodes/{id}/members.csv: the current members as the member list shows them, one line per person
+ * and role. Enrollment, email and mobile only for the staff who see them in the list (school-wide
+ * staff and the staff of the node's subtree), documents only for administrators and school-wide
+ * employees. Column titles, roles and statuses in `lang`.
+ */
+export async function exportMembersCsv(ctx: RequestContext, nodeId: number, query: MembersCsvQuery): Promise<{ fileName: string; csv: string }> {
+  const caller = requireCaller(ctx);
+  const node = await findNode(ctx.db, ctx.org.id, nodeId);
+  if (!node) throw notFound('There is no such node in this school');
+  const seesSchoolData = await canSeeEnrollment(ctx.db, caller, nodeId);
+  const seesDocuments = caller.isAdmin || caller.isSchoolWide;
+  const members = await findMembers(ctx.db, ctx.org.id, nodeId, { withUnapproved: caller.isAdmin });
+  const contacts = seesSchoolData ? await findMemberContacts(ctx.db, ctx.org.id, members.map((m) => m.id)) : new Map();
+  const terms = await loadDirectoryTerms(query.lang ?? 'es');
+  const label = <T extends Record<string, string>>(names: T, key: string | null) => (key === null ? '' : (names[key] ?? key));
+
+  const header = [terms.import.fields.firstName, terms.import.fields.lastName, terms.import.fields.lastName2];
+  if (seesDocuments) header.push(terms.person.document);
+  header.push(terms.nodes.role);
+  if (seesSchoolData) header.push(terms.nodes.csvEnrollmentStatus, terms.person.email, terms.person.mobile);
+
+  const rows = members.map((m) => {
+    const contact = contacts.get(m.id);
+    const row: (string | null)[] = [m.first_name, m.last_name, m.last_name2];
+    if (seesDocuments) row.push(contact?.document ?? null);
+    row.push(label(terms.roles, m.role));
+    if (seesSchoolData) row.push(label(terms.enrollment, m.enrollment_status), contact?.email ?? null, contact?.mobile ?? null);
+    return row;
+  });
+  const delimiter: CsvDelimiter = query.delimiter === 'semicolon' ? ';' : ',';
+  return { fileName: `${node.name}.csv`, csv: toCsv(header, rows, delimiter) };
+}
