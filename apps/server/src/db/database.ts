@@ -18,6 +18,10 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   const url = options.databaseUrl;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection the server closes (a restart, a failover, pg_terminate_backend) is an 'error'
+    // event on the pool; unheard, it would end the whole process. The pool has already dropped that
+    // connection and opens a fresh one for the next query, so there is nothing else to do.
+    pool.on('error', () => {});
     return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const file = url && url.startsWith('file:') ? url.slice(5) : join(options.dataDir, 'patio.sqlite');
