@@ -1,14 +1,14 @@
 // Small helpers shared by the bench scripts: start a server process and wait until it answers.
 import { spawn } from 'node:child_process';
 
-/** Starts `node script` with env and resolves once `readyUrl` answers 200. */
-export async function startProcess(script, env, readyUrl) {
+/** Starts `node script` with env and resolves once `readyUrl` answers 200 (or one of `readyStatuses`). */
+export async function startProcess(script, env, readyUrl, readyStatuses = []) {
   const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {
       const res = await fetch(readyUrl);
-      if (res.ok) return child;
+      if (res.ok || readyStatuses.includes(res.status)) return child;
     } catch { /* not up yet */ }
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -40,6 +40,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.PATIO_E2E_DATA,
       LOG_LEVEL: 'warn',
+      VALIDATE_RESPONSES: '1',
     },
   },
 });

@@ -1,14 +1,20 @@
-// Bundles the server into dist/main.js. Dependencies stay external (installed by npm), except
-// @patio/core, which ships TypeScript source and must be compiled in.
-import { cpSync, readFileSync } from 'node:fs';
+// Bundles the server into dist/main.js, the job worker into dist/worker.js (`npm run worker`) and
+// the school-creation command into dist/school-create.js (`npm run school:create`).
+// Dependencies stay external (installed by npm), except @patio/core, which ships TypeScript source
+// and must be compiled in. `--outdir=DIR` builds elsewhere (the shutdown test builds a private copy).
+import { cpSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { build } from 'esbuild';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const here = (path) => new URL(path, import.meta.url).pathname;
+const pkg = JSON.parse(readFileSync(here('./package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => name !== '@patio/core');
+const outArg = process.argv.find((arg) => arg.startsWith('--outdir='));
+const outdir = outArg ? resolve(outArg.slice('--outdir='.length)) : here('./dist');
 
-await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+const result = await build({
+  entryPoints: { main: here('./src/main.ts'), worker: here('./src/worker.ts'), 'school-create': here('./src/cli/school-create.main.ts') },
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -19,11 +25,21 @@ await build({
     js: "import { createRequire as __patioCreateRequire } from 'node:module'; const require = __patioCreateRequire(import.meta.url);",
   },
   logLevel: 'info',
+  write: false,
 });
+
+// Each file is written beside its place and renamed over it, so a server or worker starting while
+// another `npm run worker` or `npm start` builds never loads half a bundle.
+for (const file of result.outputFiles) {
+  mkdirSync(dirname(file.path), { recursive: true });
+  const temporary = `${file.path}.${process.pid}.tmp`;
+  writeFileSync(temporary, file.contents);
+  renameSync(temporary, file.path);
+}
 
 // The import's parsing worker is plain JavaScript loaded by URL (new URL('./parse-worker/…',
 // import.meta.url)), so it goes beside the bundle as it is.
-cpSync(new URL('./src/modules/import/parse-worker/', import.meta.url), new URL('./dist/parse-worker/', import.meta.url), {
+cpSync(here('./src/modules/import/parse-worker/'), resolve(outdir, 'parse-worker'), {
   recursive: true,
   filter: (source) => !source.endsWith('.d.mts') && !source.endsWith('.test.ts'),
 });

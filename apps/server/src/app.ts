@@ -3,11 +3,16 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { type AppConfig, defaultJobsConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { seedDemoSchool } from './db/seed/index';
+import { seedDemoSchools } from './db/seed/index';
+import { withTenantGuard } from './db/tenant-guard';
+import { CallerCache } from './http/caller-cache';
+import { registerApiCompression } from './http/compression';
+import { checkedResponseSerializerCompiler, responseSerializerCompiler } from './http/response-serializer';
+import { keepCallersFresh } from './http/caller-invalidation';
 import type { AppServices } from './http/context';
 import { registerDocs } from './http/docs';
 import { installErrorHandler } from './http/errors';
@@ -16,29 +21,30 @@ import { installInputGuard } from './http/input-guard';
 import { loggerOptions } from './http/logging';
 import { installSchoolScope } from './http/school-scope';
 import { hasWebApp, registerWebApp, sendIndexHtml } from './http/web';
-import { adminsRoutes } from './modules/admins/admins.routes';
-import { allowedRoutes } from './modules/allowed/allowed.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { SignInLimiter } from './modules/auth/sign-in-limiter';
-import { AccessTokens } from './modules/auth/tokens';
-import { deviceRoutes } from './modules/devices/devices.routes';
-import { i18nRoutes } from './modules/i18n/i18n.routes';
-import { importRoutes } from './modules/import/import.routes';
-import { RegistrationLimiter } from './modules/registration/registration.limiter';
-import { registrationRoutes } from './modules/registration/registration.routes';
-import { audienceRoutes } from './modules/audiences/audiences.routes';
-import { nodesRoutes } from './modules/nodes/nodes.routes';
-import { directoryRoutes } from './modules/org/org.routes';
-import { peopleRoutes } from './modules/people/people.routes';
-import { settingsRoutes } from './modules/settings/settings.routes';
+import { adminsRoutes } from './modules/admins/index';
+import { allowedRoutes } from './modules/allowed/index';
+import { audienceRoutes } from './modules/audiences/index';
+import { AccessTokens, authRoutes, SignInLimiter } from './modules/auth/index';
+import { deviceRoutes } from './modules/devices/index';
+import { i18nRoutes } from './modules/i18n/index';
+import { importRoutes } from './modules/import/index';
+import { nodesRoutes } from './modules/nodes/index';
+import { cachedOrg, directoryRoutes, findOrgByCode } from './modules/org/index';
+import { findSignedInCaller, peopleRoutes } from './modules/people/index';
+import { assertRegistrationAllows, RegistrationLimiter, registrationChecks, registrationRoutes } from './modules/registration/index';
+import { settingsRoutes } from './modules/settings/index';
 import { PolicyRegistry } from './policy/registry';
 import { LocalDiskStorage } from './platform/storage/local-disk';
+import { createEventBus } from './platform/events/create-event-bus';
+import { JobQueue } from './platform/jobs/jobs';
+import { jobsRoutes, registerJobHandlers } from './modules/jobs/index';
 
 /** The routes of one school, mounted under /api/{org}/. A new area adds its plugin here. */
 const schoolAreas = [authRoutes, peopleRoutes, deviceRoutes, allowedRoutes, settingsRoutes, i18nRoutes, nodesRoutes, adminsRoutes];
 schoolAreas.push(importRoutes);
 schoolAreas.push(registrationRoutes);
 schoolAreas.push(audienceRoutes);
+schoolAreas.push(jobsRoutes);
 
 /** Strict CSP for the SPA (Mantine needs inline styles; live updates use WebSockets). */
 const contentSecurityPolicy = {
@@ -66,10 +72,14 @@ function trustedProxies(setting: AppConfig['trustProxy']) {
 
 /** Builds the whole server on a migrated (and, if configured, seeded) database. Used by main and tests. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
-  const { db, dialect } = openDatabase(config);
+  const opened = openDatabase(config);
+  let db = opened.db;
+  const dialect = opened.dialect;
   try {
     await migrateToLatest(db);
-    if (config.seedDemo) await seedDemoSchool(db);
+    // After the migrations, whose backfills cross schools on purpose.
+    if (config.tenantGuard) db = await withTenantGuard(db);
+    if (config.seedDemo) await seedDemoSchools(db);
   } catch (err) {
     await db.destroy();
     throw err;
@@ -82,16 +92,33 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     ...frameworkErrorOptions,
   });
+  const events = createEventBus(config, app.log);
+  const jobs = registerJobHandlers(new JobQueue({ db, dialect, config, events, log: app.log }));
+  const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtl);
+  // The school scope (http/) gets the areas it needs as services.
+  const callers = new CallerCache(
+    {
+      findOrg: (code) => cachedOrg(db, code, () => findOrgByCode(db, code)),
+      findCaller: (orgId, personId) => findSignedInCaller(db, orgId, personId),
+      assertRegistrationAllows,
+    },
+    tokens,
+  );
+  const stopFreshCallers = keepCallersFresh(callers, opened.writes, events, app.log);
   const services: AppServices = {
     config,
     db,
     dialect,
-    tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtl),
+    tokens,
+    callers,
     limiter: new SignInLimiter(config.signInLimits),
     registrationLimiter: new RegistrationLimiter(config.registrationLimits),
+    registrationChecks,
     policies: new PolicyRegistry(),
     storage: new LocalDiskStorage(join(config.dataDir, 'files')),
     routes: [],
+    jobs,
+    events,
   };
   app.decorate('patio', services);
   app.addHook('onRoute', (route) => {
@@ -100,13 +127,31 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorateRequest('org', null as never);
   app.decorateRequest('caller', null);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(config.validateResponses ? checkedResponseSerializerCompiler : responseSerializerCompiler);
   app.addHook('onClose', async () => db.destroy());
+  app.addHook('onClose', async () => stopFreshCallers().catch(() => {}));
+  // onClose hooks run last-added first: the worker stops, then the bus closes, then the database.
+  // The worker starts stopping as soon as closing begins (preClose), while requests finish.
+  app.addHook('onClose', async () => events.close());
+  let closing = false;
+  let stoppingJobs: Promise<void> | undefined;
+  app.addHook('preClose', async () => {
+    closing = true;
+    stoppingJobs = jobs.stop();
+  });
+  app.addHook('onClose', async () => (stoppingJobs ?? jobs.stop()));
+  // A request that was in flight when closing began is answered with Connection: close, so its
+  // socket ends with the answer instead of idling until the client lets go of it.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing && !reply.hasHeader('connection')) reply.header('connection', 'close');
+    done(null, payload);
+  });
 
   installErrorHandler(app);
   installInputGuard(app);
   await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
   await app.register(formbody);
+  await registerApiCompression(app);
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   await registerDocs(app);
 
@@ -141,5 +186,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   await app.ready();
+  if ((config.jobs ?? defaultJobsConfig).inProcess) jobs.start();
   return app;
 }

@@ -8,12 +8,17 @@ import { insertRegistration } from './modules/registration/registration.queries'
 import { basic, type TestPerson } from './test/factories';
 import { makeRegistrant } from './test/registrants';
 import { makeWorld, type World } from './test/world';
-import { describeOnDatabases, type Org, type TestApp } from './test/harness';
+import { describeOnDatabases, type TestApp } from './test/harness';
 
 /**
  * Every API route × every kind of caller → expected status. The suite fails when a registered /api
  * route has no row here (or a row names a route that no longer exists). A new endpoint adds a row;
  * a new kind of caller adds a key to `Callers` and a column to every row (TypeScript lists the gaps).
+ *
+ * The other school is the seeded Colegio del Norte, whose administrator has the same username
+ * ("admin") as the world's. Each route is called by that administrator twice: on the world's base with
+ * norte's token (`otherSchoolAdmin`: 401/403), and on norte's own base with the world's ids (`atHome`:
+ * 404, or, for a route without ids, norte's own data, which must hold nothing of the world's school).
  */
 
 const callers = {
@@ -41,6 +46,11 @@ interface Row {
   /** Values for the path (default: org = the school, id = student A) plus body and headers. */
   request?: (w: World, t: TestApp) => Promise<RequestParts> | RequestParts;
   expect: Callers;
+  /**
+   * Norte's admin on /api/norte/… with the same path, query and body (the world's ids). Default: 404
+   * when the path names ids, else what the school admin gets for their own school.
+   */
+  atHome?: number;
 }
 interface RequestParts {
   params?: Record<string, string | number>;
@@ -87,6 +97,7 @@ const table: Row[] = [
     // Signs in as student A whoever calls.
     request: (w) => ({ body: { grant_type: 'client_credentials' }, headers: { authorization: basic(w.studentA.username, w.studentA.password) } }),
     expect: all(200),
+    atHome: 401, // no such account in norte
   },
   {
     method: 'POST',
@@ -98,6 +109,7 @@ const table: Row[] = [
       return { body: { token } };
     },
     expect: all(200),
+    atHome: 401, // the world's sign-in link is unknown in norte
   },
   {
     method: 'POST',
@@ -174,6 +186,7 @@ const table: Row[] = [
     label: 'filtered by class B and status (issue 6 item 3)',
     request: (w) => ({ query: `?node=${w.tree.classB}&status=active` }),
     expect: { ...members(403), teacherB: 200, schoolAdmin: 200, employee: 200 },
+    atHome: 404,
   },
   {
     method: 'PATCH',
@@ -235,6 +248,7 @@ const table: Row[] = [
     route: '/api/:org/nodes',
     request: (w) => ({ body: { parentId: w.tree.root, typeId: w.tree.types.team, name: 'Fútbol' } }),
     expect: adminOnly(201),
+    atHome: 400, // the body names a node type of another school
   },
   { method: 'GET', route: '/api/:org/nodes/:id', request: (w) => ({ params: { id: w.tree.classA } }), expect: members(200) },
   {
@@ -294,6 +308,7 @@ const table: Row[] = [
     route: '/api/:org/admins',
     request: async (w, t) => ({ body: { personId: (await t.makePerson(w.school)).id } }),
     expect: adminOnly(201),
+    atHome: 400, // the body names a person of another school
   },
   {
     method: 'DELETE',
@@ -308,6 +323,7 @@ const table: Row[] = [
     route: '/api/:org/people/:id/devices',
     request: () => ({ body: device }), // student A's own devices only
     expect: studentAOnly(201),
+    atHome: 403, // only a person themself, whoever they are
   },
   {
     method: 'DELETE',
@@ -318,12 +334,13 @@ const table: Row[] = [
       return { params: { uuid: device.uuid } };
     },
     expect: studentAOnly(204),
+    atHome: 403,
   },
 
   // settings and i18n (public: the sign-in screen needs them)
   { method: 'GET', route: '/api/:org/vue/settings', expect: all(200) },
-  { method: 'GET', route: '/api/:org/vue/i18n/languages/:lang', request: () => ({ params: { lang: 'es' } }), expect: all(200) },
-  { method: 'GET', route: '/api/:org/1/i18n/languages/:lang', request: () => ({ params: { lang: 'en' } }), expect: all(200) },
+  { method: 'GET', route: '/api/:org/vue/i18n/languages/:lang', request: () => ({ params: { lang: 'es' } }), expect: all(200), atHome: 200 },
+  { method: 'GET', route: '/api/:org/1/i18n/languages/:lang', request: () => ({ params: { lang: 'en' } }), expect: all(200), atHome: 200 },
   // import (school admins, into a class of their school)
   {
     method: 'POST',
@@ -379,7 +396,12 @@ const table: Row[] = [
       body: { rules: { op: 'and', args: [{ field: 'node', op: 'eq', args: [w.tree.classA] }, { field: 'gender', op: 'eq', args: ['female'] }] } },
     }),
     expect: { ...members(403), teacherA: 200, schoolAdmin: 200, employee: 200 },
+    atHome: 400, // the rule names a node of another school
   },
+
+  // background jobs (school administrators; another school's job is unknown: 404)
+  { method: 'GET', route: '/api/:org/admin/jobs', expect: adminOnly(200) },
+  { method: 'POST', route: '/api/:org/admin/jobs/:id/retry', request: deadJob, expect: adminOnly(200) },
 ];
 
 const coParents = new WeakMap<World, Promise<TestPerson>>();
@@ -399,6 +421,14 @@ async function pendingRegistration(w: World, t: TestApp): Promise<RequestParts> 
     expiresAt: new Date(Date.now() + 60_000).toISOString(),
   });
   return { params: { personId: parent.id } };
+}
+
+/** A registration mail of the school that failed for good (not due, so no worker takes it first). */
+async function deadJob(w: World, t: TestApp): Promise<RequestParts> {
+  const mail = { to: 'nobody@example.com', kind: 'approved', language: 'es', personId: w.parentA.id, values: { name: 'Pablo', school: 'x', link: 'http://patio.example/code' } };
+  const id = (await t.app.patio.jobs.enqueue(t.db, 'registration.mail', mail, { orgId: w.school.id, runAt: new Date(Date.now() + 3600_000) }))!;
+  await t.db.updateTable('jobs').set({ state: 'dead', attempts: 8, last_error: 'the mail server refused it' }).where('id', '=', id).execute();
+  return { params: { id } };
 }
 
 /** A fresh draft import of one student into class A, uploaded by the school admin. */
@@ -448,6 +478,14 @@ describeOnDatabases('authorization table', (t) => {
     expect([...rows].filter((r) => !registered.has(r)), 'rows for routes that do not exist').toEqual([]);
   });
 
+  it("finds the world's school in an answer about it (the check on norte's answers can fail)", async () => {
+    const res = await t.request({ method: 'GET', url: `/api/${w.school.code}/people`, token: await t.signIn(w.admin) });
+    expect(res.statusCode).toBe(200);
+    expect((await worldTracesIn(res.body, w, t)).length).toBeGreaterThan(0);
+    const norte = await t.request({ method: 'GET', url: `/api/${w.otherSchool.code}/people`, token: await t.signIn(w.otherAdmin) });
+    expect(norte.json().length).toBeGreaterThan(0);
+  });
+
   for (const row of table) {
     for (const [caller, status] of Object.entries(row.expect) as [keyof typeof callers, number][]) {
       it(`${row.method} ${row.route}${row.label ? ` (${row.label})` : ''} as ${caller} → ${status}`, async () => {
@@ -465,5 +503,55 @@ describeOnDatabases('authorization table', (t) => {
         if (status >= 400) expect(res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
       });
     }
+    if (!row.route.startsWith('/api/:org/')) continue;
+    const atHome = row.atHome ?? (/:(?!org\b)\w+/.test(row.route) ? 404 : row.expect.schoolAdmin);
+    it(`${row.method} ${row.route}${row.label ? ` (${row.label})` : ''} as norte's admin on norte with the world's ids → ${atHome}`, async () => {
+      const parts = (await row.request?.(w, t)) ?? {};
+      const url = fillPath(row.route, { id: w.studentA.id, ...parts.params, org: w.otherSchool.code }) + (parts.query ?? '');
+      const res = await t.request({
+        method: row.method as 'GET',
+        url,
+        token: await t.signIn(w.otherAdmin),
+        body: parts.body,
+        headers: parts.headers,
+      });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(atHome);
+      if (atHome >= 400) expect(res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+      else expect(await worldTracesIn(res.body, w, t)).toEqual([]);
+    });
   }
 });
+
+/**
+ * What of the world's school an answer on norte's base shows: its code or title, a username,
+ * document or email of one of its people, or a person or node object carrying one of its ids (ids
+ * are compared by kind: the ids of different tables may coincide).
+ */
+async function worldTracesIn(body: string, w: World, t: TestApp): Promise<string[]> {
+  if (body === '') return [];
+  const people = await t.db.selectFrom('people').select(['id', 'username', 'document', 'email']).where('org_id', '=', w.school.id).execute();
+  const nodes = await t.db.selectFrom('nodes').select('id').where('org_id', '=', w.school.id).execute();
+  const personIds = new Set(people.map((p) => p.id));
+  const nodeIds = new Set(nodes.map((n) => n.id));
+  const texts = new Set([w.school.code, w.school.title, ...people.flatMap((p) => [p.username, p.document, p.email])].filter((x): x is string => !!x));
+  const found: string[] = [];
+  const visit = (value: unknown, path: string): void => {
+    if (typeof value === 'string' && texts.has(value)) found.push(`${path} = ${value}`);
+    if (Array.isArray(value)) value.forEach((item, i) => visit(item, `${path}[${i}]`));
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+    const object = value as Record<string, unknown>;
+    const isPerson = 'firstName' in object || 'lastName' in object;
+    const isNode = 'typeId' in object || 'parentId' in object;
+    for (const [key, item] of Object.entries(object)) {
+      const ids = key === 'personId' || (key === 'id' && isPerson) ? personIds : key === 'nodeId' || key === 'parentId' || (key === 'id' && isNode) ? nodeIds : null;
+      if (ids && typeof item === 'number' && ids.has(item)) found.push(`${path}.${key} = ${item}`);
+      visit(item, `${path}.${key}`);
+    }
+  };
+  try {
+    visit(JSON.parse(body), '$');
+  } catch {
+    for (const text of texts) if (body.includes(text)) found.push(`body contains ${text}`);
+  }
+  return found;
+}

@@ -24,6 +24,8 @@ export interface AppConfig {
   /** Built SPA to serve on non-/api paths; ignored when the folder does not exist. */
   webRoot?: string;
   seedDemo: boolean;
+  /** Check every answer against its zod schema before writing it (VALIDATE_RESPONSES; on in tests). */
+  validateResponses?: boolean;
   signInLimits: SignInLimits;
   registrationLimits: RegistrationLimits;
   /**
@@ -35,7 +37,38 @@ export interface AppConfig {
   smtpUrl?: string;
   /** Sender of outgoing mail (MAIL_FROM). */
   mailFrom?: string;
+  /** Tests only: refuse any query of a tenant table without an org_id condition (db/tenant-guard.ts). */
+  tenantGuard?: boolean;
+  /** Redis for the event bus (REDIS_URL), so several server processes share events; unset: in-process. */
+  redisUrl?: string;
+  /** The durable job queue (platform/jobs); unset: defaultJobsConfig. */
+  jobs?: JobsConfig;
 }
+
+/** How this process works the job queue (README "Configuration"). */
+export interface JobsConfig {
+  /** Work jobs inside the server process (JOBS_IN_PROCESS); off when `npm run worker` processes do it. */
+  inProcess: boolean;
+  /** How often an idle worker looks for due jobs (JOBS_POLL_MS). */
+  pollMs: number;
+  /** How long a claimed job stays a worker's before another may take it, renewed while it runs (JOBS_LEASE_MS). */
+  leaseMs: number;
+  /** Attempts before a job is dead and waits for an administrator (JOBS_MAX_ATTEMPTS). */
+  maxAttempts: number;
+  /** First retry delay; each further failure doubles it, with jitter (JOBS_BACKOFF_MS). */
+  backoffBaseMs: number;
+  /** Jobs one worker runs at once (JOBS_CONCURRENCY). */
+  concurrency: number;
+}
+
+export const defaultJobsConfig: JobsConfig = {
+  inProcess: true,
+  pollMs: 1000,
+  leaseMs: 60_000,
+  maxAttempts: 8,
+  backoffBaseMs: 5000,
+  concurrency: 4,
+};
 
 /**
  * Failed sign-ins allowed per window. A pair (account, client IP) is locked after `perAccountAndIp`
@@ -110,11 +143,21 @@ export function loadConfig(env: Env = process.env): AppConfig {
     allowedHosts,
     webRoot,
     seedDemo: !['0', 'false', 'no', 'off'].includes((env.SEED_DEMO ?? 'true').toLowerCase()),
+    validateResponses: ['1', 'true', 'yes', 'on'].includes((env.VALIDATE_RESPONSES ?? '').toLowerCase()),
     signInLimits: defaultSignInLimits,
     registrationLimits: defaultRegistrationLimits,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    jobs: {
+      inProcess: !['0', 'false', 'no', 'off'].includes((env.JOBS_IN_PROCESS ?? 'true').toLowerCase()),
+      pollMs: toInt(env.JOBS_POLL_MS, defaultJobsConfig.pollMs, 'JOBS_POLL_MS'),
+      leaseMs: toInt(env.JOBS_LEASE_MS, defaultJobsConfig.leaseMs, 'JOBS_LEASE_MS'),
+      maxAttempts: toInt(env.JOBS_MAX_ATTEMPTS, defaultJobsConfig.maxAttempts, 'JOBS_MAX_ATTEMPTS'),
+      backoffBaseMs: toInt(env.JOBS_BACKOFF_MS, defaultJobsConfig.backoffBaseMs, 'JOBS_BACKOFF_MS'),
+      concurrency: toInt(env.JOBS_CONCURRENCY, defaultJobsConfig.concurrency, 'JOBS_CONCURRENCY'),
+    },
   };
 }
 

@@ -117,7 +117,16 @@ const samples: Record<string, (w: World, t: TestApp, extra: Extra) => Sample | P
   }),
   'POST /api/:org/registration/verify': () => ({ as: 'guest', body: { token: 'unknown-token-value' } }),
   'POST /api/:org/audiences/preview': () => ({ as: 'admin', body: { rules: { field: 'role', op: 'eq', args: ['student'] } } }),
+  'POST /api/:org/admin/jobs/:id/retry': async (w, t) => ({ as: 'admin', params: { id: await deadJobOf(w, t) } }),
 };
+
+/** A registration mail of the school that failed for good, for the retry route. */
+async function deadJobOf(w: World, t: TestApp): Promise<number> {
+  const mail = { to: 'nobody@example.com', kind: 'approved', language: 'es', personId: w.parentA.id, values: { name: 'Pablo', school: 'x', link: 'http://patio.example/code' } };
+  const id = (await t.app.patio.jobs.enqueue(t.db, 'registration.mail', mail, { orgId: w.school.id, runAt: new Date(Date.now() + 3600_000) }))!;
+  await t.db.updateTable('jobs').set({ state: 'dead', attempts: 8, last_error: 'the mail server refused it' }).where('id', '=', id).execute();
+  return id;
+}
 
 interface Extra {
   node: number;

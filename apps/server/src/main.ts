@@ -1,17 +1,16 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { exitGracefullyOnSignals } from './shutdown';
 
 // Whatever the server writes (database, keys, mail, files) is for its own user only.
 process.umask(0o077);
 const config = loadConfig(process.env);
 const app = await buildApp(config);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down');
-    void app.close().then(() => process.exit(0));
-  });
-}
+// app.close(): the listening socket closes at once, requests in flight finish (idle keep-alive
+// connections are closed, later requests on busy ones get 503), the in-process job worker finishes
+// or hands back its jobs, then the event bus and the database close.
+exitGracefullyOnSignals(() => app.close(), { log: app.log });
 
 try {
   await app.listen({ port: config.port, host: config.host });

@@ -15,3 +15,6 @@ export * from './token/decodeToken';
 export * from './token/microsoftIdToken';
 export * from './people/documentKey';
 export * from './people/nameCharacters';
+export * from './email';
+export * from './people/relationshipKinds';
+export * from './registration/validateRegistration';

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './types';
+import { watchWrites, WriteWatch } from './write-watch';
 
 export type Database = Kysely<DB>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -11,6 +12,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   dialect: DialectName;
+  /** Committed writes, table by table, for in-process caches (write-watch.ts). */
+  writes: WriteWatch;
 }
 
 /** Opens PostgreSQL when the URL is postgres://…, otherwise the embedded SQLite file (WAL). */
@@ -22,7 +25,8 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     // event on the pool; unheard, it would end the whole process. The pool has already dropped that
     // connection and opens a fresh one for the next query, so there is nothing else to do.
     pool.on('error', () => {});
-    return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    const writes = new WriteWatch();
+    return { db: new Kysely<DB>({ dialect: watchWrites(new PostgresDialect({ pool }), writes) }), dialect: 'postgres', writes };
   }
   const file = url && url.startsWith('file:') ? url.slice(5) : join(options.dataDir, 'patio.sqlite');
   makePrivate(file);
@@ -31,7 +35,9 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
+  const writes = new WriteWatch();
+  const dialect = watchWrites(new SqliteDialect({ database: withStatementCache(sqlite) }), writes);
+  return { db: new Kysely<DB>({ dialect }), dialect: 'sqlite', writes };
 }
 
 /**

@@ -7,7 +7,7 @@ import { type Kysely, Migrator } from 'kysely';
 import { openDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import { migrations } from './migrations/index';
-import { seedDemoSchool } from './seed/index';
+import { seedDemoSchools } from './seed/index';
 import { basic } from '../test/factories';
 
 for (const kind of testDatabases) {
@@ -154,10 +154,12 @@ for (const kind of testDatabases) {
       const config = testConfig(fresh, { seedDemo: true });
       const apps = await Promise.all([buildApp(config), buildApp(config)]);
       try {
-        const admins = await apps[0].patio.db.selectFrom('people').select('id').where('username', '=', 'admin').execute();
-        expect(admins).toHaveLength(1);
-        const orgs = await apps[1].patio.db.selectFrom('orgs').select('code').execute();
-        expect(orgs).toEqual([{ code: 'demo' }]);
+        const orgs = await apps[1].patio.db.selectFrom('orgs').select(['id', 'code']).orderBy('code').execute();
+        expect(orgs.map((o) => o.code)).toEqual(['demo', 'norte']);
+        for (const org of orgs) {
+          const admins = await apps[0].patio.db.selectFrom('people').select('id').where('org_id', '=', org.id).where('username', '=', 'admin').execute();
+          expect(admins).toHaveLength(1);
+        }
       } finally {
         await Promise.all(apps.map((app) => app.close()));
         await fresh.drop();
@@ -169,8 +171,9 @@ for (const kind of testDatabases) {
       const app = await buildApp(testConfig(fresh, { seedDemo: true }));
       try {
         const { db } = app.patio;
+        const { id: o } = await db.selectFrom('orgs').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
         const count = async (table: 'people' | 'relationships' | 'nodes' | 'memberships' | 'route_stops' | 'i18n_overrides') =>
-          Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+          Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('org_id', '=', o).executeTakeFirstOrThrow()).n);
         const before = {
           people: await count('people'),
           relationships: await count('relationships'),
@@ -186,12 +189,12 @@ for (const kind of testDatabases) {
         // Last year's classes stay in the archive for their outcomes; families cannot pick them.
         expect(registration.json().courses.map((c: { name: string }) => c.name)).toEqual(['3A', '5A', '7A', '9A']);
         expect(before.stops).toBe(6);
-        expect(await seedDemoSchool(db)).toEqual({ ran: [] });
+        expect(await seedDemoSchools(db)).toEqual({ ran: [] });
         expect(await count('people')).toBe(before.people);
         expect(await count('relationships')).toBe(before.relationships);
         expect(await count('memberships')).toBe(before.memberships);
 
-        const accounts = await db.selectFrom('people').select(['id', 'username', 'is_admin']).where('username', 'is not', null).orderBy('id').execute();
+        const accounts = await db.selectFrom('people').select(['id', 'username', 'is_admin']).where('org_id', '=', o).where('username', 'is not', null).orderBy('id').execute();
         expect(accounts).toEqual([
           { id: 1, username: 'admin', is_admin: 1 },
           { id: 2, username: 'teacher', is_admin: 0 },
@@ -215,6 +218,7 @@ for (const kind of testDatabases) {
           .innerJoin('memberships as m', (j) => j.onRef('m.person_id', '=', 'r.person_id').onRef('m.org_id', '=', 'r.org_id'))
           .innerJoin('nodes as n', (j) => j.onRef('n.id', '=', 'm.node_id').onRef('n.org_id', '=', 'm.org_id'))
           .select(['r.person_id', 'n.name', 'r.kind'])
+          .where('r.org_id', '=', o)
           .where('r.relative_id', '=', 3)
           .where('m.role', '=', 'student')
           .where('n.name', 'in', ['3A', '5A', '7A', '9A'])
@@ -224,25 +228,25 @@ for (const kind of testDatabases) {
           { person_id: 4, name: '7A', kind: 'father' },
           { person_id: expect.any(Number), name: '3A', kind: 'father' },
         ]);
-        const teacherRoles = await db.selectFrom('memberships').select('role').where('person_id', '=', 2).execute();
+        const teacherRoles = await db.selectFrom('memberships').select('role').where('org_id', '=', o).where('person_id', '=', 2).execute();
         expect(teacherRoles.map((r) => r.role)).toEqual(expect.arrayContaining(['teacher', 'group_director']));
-        const stepParents = await db.selectFrom('relationships').select('kind').where('kind', 'in', ['stepfather', 'stepmother']).execute();
+        const stepParents = await db.selectFrom('relationships').select('kind').where('org_id', '=', o).where('kind', 'in', ['stepfather', 'stepmother']).execute();
         expect(stepParents).toHaveLength(2);
 
         // Issue 3: groups, enrollments in several states, last year's outcomes, clinic data, contacts.
-        const statuses = await db.selectFrom('memberships').select('enrollment_status').distinct().where('role', '=', 'student').execute();
+        const statuses = await db.selectFrom('memberships').select('enrollment_status').distinct().where('org_id', '=', o).where('role', '=', 'student').execute();
         expect(statuses.map((r) => r.enrollment_status).sort()).toEqual(['active', 'inactive', 'inscribed', 'pending', 'suspended', 'withdrawn']);
-        const outcomes = await db.selectFrom('memberships').select('outcome').distinct().where('school_year', '=', '2025').execute();
+        const outcomes = await db.selectFrom('memberships').select('outcome').distinct().where('org_id', '=', o).where('school_year', '=', '2025').execute();
         expect(outcomes.map((r) => r.outcome).sort()).toEqual(['must_repeat', 'promoted', 'to_define']);
-        const groups = await db.selectFrom('nodes').select('name').where('name', 'in', ['Fútbol', 'Selección de baloncesto']).execute();
+        const groups = await db.selectFrom('nodes').select('name').where('org_id', '=', o).where('name', 'in', ['Fútbol', 'Selección de baloncesto']).execute();
         expect(groups).toHaveLength(2);
-        for (const type of await db.selectFrom('node_types').select(['singular', 'plural']).execute()) {
+        for (const type of await db.selectFrom('node_types').select(['singular', 'plural']).where('org_id', '=', o).execute()) {
           expect(Object.keys(JSON.parse(type.singular)).sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'pt']);
           expect(Object.keys(JSON.parse(type.plural)).sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'pt']);
         }
-        const student = await db.selectFrom('people').select(['blood_type', 'avatar']).where('username', '=', 'student').executeTakeFirstOrThrow();
+        const student = await db.selectFrom('people').select(['blood_type', 'avatar']).where('org_id', '=', o).where('username', '=', 'student').executeTakeFirstOrThrow();
         expect(student).toEqual({ blood_type: 'O+', avatar: null });
-        expect(await db.selectFrom('people').select('id').where('is_contact', '=', 1).execute()).toHaveLength(2);
+        expect(await db.selectFrom('people').select('id').where('org_id', '=', o).where('is_contact', '=', 1).execute()).toHaveLength(2);
       } finally {
         await app.close();
         await fresh.drop();

@@ -44,6 +44,8 @@ export interface PersonTable {
   search_key: string;
   /** Normalised document, unique per school (migration 006; documentKeyOf in @patio/core). */
   document_key: string | null;
+  /** Folded "last\tlast2\tfirst" that ORDER BY uses (migration 010; modules/people/sort-key.ts). */
+  sort_key: string;
 }
 
 export interface RelationshipTable {
@@ -135,6 +137,28 @@ export interface SeedStepTable {
   done_at: string;
 }
 
+/** The durable job queue (migration 009; platform/jobs): a platform table, org_id only scopes the admin list. */
+export interface JobTable {
+  id: Generated<number>;
+  org_id: number | null;
+  kind: string;
+  /** JSON; '{}' once the job is done (payloads may carry one-time links). */
+  payload: string;
+  /** Short description safe to show administrators. */
+  summary: Generated<string>;
+  /** Idempotency key: a second enqueue with the same key is a no-op. */
+  key: string | null;
+  state: 'queued' | 'running' | 'done' | 'dead';
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_at: string;
+  locked_until: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB extends ImportRegistrationTables {
   orgs: OrgTable;
   people: PersonTable;
@@ -147,4 +171,5 @@ export interface DB extends ImportRegistrationTables {
   login_tokens: LoginTokenTable;
   i18n_overrides: I18nOverrideTable;
   seed_steps: SeedStepTable;
+  jobs: JobTable;
 }

@@ -26,7 +26,7 @@ describeOnDatabases('hostile input', (t) => {
       const res = await t.request(attempt);
       expect({ url: attempt.url, status: res.statusCode, body: res.json() }).toEqual({ url: attempt.url, status: 400, body: invalidCharacters });
     }
-    const student = await t.db.selectFrom('people').select('first_name').where('id', '=', w.studentA.id).executeTakeFirstOrThrow();
+    const student = await t.db.selectFrom('people').select('first_name').where('org_id', '=', w.school.id).where('id', '=', w.studentA.id).executeTakeFirstOrThrow();
     expect(student.first_name).toBe('Alba');
     const nodes = await t.db.selectFrom('nodes').select('name').where('org_id', '=', w.school.id).execute();
     expect(nodes.map((n) => n.name).filter((name) => name.includes('\u0000'))).toEqual([]);

@@ -1,9 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { findCaller } from '../modules/people/people.queries';
-import { cachedOrg } from '../modules/org/org.cache';
-import { assertRegistrationAllows } from '../modules/registration/registration.gate';
-import { findOrgByCode } from '../modules/org/org.queries';
 import type { Caller, Org, Policy } from '../policy/policy';
 import { evaluatePolicy } from '../policy/registry';
 import type { RequestContext } from './context';
@@ -51,11 +47,11 @@ export function installSchoolScope(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const code = String((request.params as { org?: string }).org ?? '').toLowerCase();
     if (!orgCodePattern.test(code)) throw badRequest('invalid_school_code', 'A school code has 2 to 40 letters, digits or dashes');
-    const org = await cachedOrg(app.patio.db, code, () => findOrgByCode(app.patio.db, code));
+    const org = await app.patio.callers.findOrg(code);
     if (!org) throw notFound(`There is no school with the code "${code}"`);
     request.org = org;
     const policy = request.routeOptions.config.policy as Policy;
-    request.caller = await authenticate(request, org, policy.public);
+    request.caller = await authenticate(request, org, policy);
   });
 
   app.addHook('preHandler', async (request) => {
@@ -70,25 +66,20 @@ export function installSchoolScope(app: FastifyInstance): void {
   });
 }
 
-async function authenticate(request: FastifyRequest, org: Org, isPublic: boolean): Promise<Caller | null> {
+async function authenticate(request: FastifyRequest, org: Org, policy: Policy): Promise<Caller | null> {
   const header = request.headers.authorization;
   const bearer = header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
   if (!bearer) {
-    if (isPublic) return null;
+    if (policy.public) return null;
     if (header && /^Bearer\b/i.test(header)) throw unauthorized('invalid_token', 'Invalid token');
     throw unauthorized('unauthorized', 'Sign in to continue');
   }
   try {
-    const { personId, orgCode } = await request.server.patio.tokens.verify(bearer);
-    if (orgCode !== org.code) throw forbidden('wrong_school', 'This session belongs to another school');
-    const caller = await findCaller(request.server.patio.db, org.id, personId);
-    if (!caller) throw unauthorized('invalid_token', 'Invalid token');
-    // Self-registered accounts: pending ones reach only their own routes, rejected ones nothing.
-    await assertRegistrationAllows(request.server.patio.db, org.id, caller.id, request.routeOptions.config.policy as Policy);
-    return caller;
+    // Token, school, caller and (self-registered accounts) registration status: caller-cache.ts.
+    return await request.server.patio.callers.authenticate(bearer, org, policy);
   } catch (err) {
     // Public endpoints (sign-in, settings, term maps) work for anyone, whatever token is sent.
-    if (isPublic && err instanceof HttpError) return null;
+    if (policy.public && err instanceof HttpError) return null;
     throw err;
   }
 }

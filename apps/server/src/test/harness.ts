@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { buildApp } from '../app';
 import { type AppConfig, defaultRegistrationLimits, defaultSignInLimits } from '../config';
 import type { Database } from '../db/database';
+import { takeTenantRefusals, TenantScopeError } from '../db/tenant-guard';
 import type { Org } from '../policy/policy';
 import { createFreshDatabase, type FreshDatabase, type TestDatabaseKind, testDatabases } from './databases';
 import { makeFactories, type Factories } from './factories';
@@ -15,6 +16,8 @@ export interface TestApp extends Factories {
   readonly kind: TestDatabaseKind;
   /** app.inject with `token` as a bearer token and `body` as JSON. */
   request(options: TestRequest): Promise<LightMyRequestResponse>;
+  /** Runs every due job now and waits for it (mails queued by the last request are sent), instead of sleeping. */
+  drainJobs(): Promise<void>;
 }
 
 export interface TestRequest {
@@ -35,8 +38,10 @@ export function testConfig(fresh: FreshDatabase, overrides: Partial<AppConfig> =
     accessTokenTtl: 3600,
     logLevel: 'silent',
     seedDemo: false,
+    validateResponses: true,
     signInLimits: defaultSignInLimits,
     registrationLimits: defaultRegistrationLimits,
+    tenantGuard: true,
     ...overrides,
   };
 }
@@ -61,6 +66,11 @@ export function useTestApp(kind: TestDatabaseKind, overrides: Partial<AppConfig>
     await app?.close();
     await fresh?.drop();
   });
+  // A query the tenant guard refused inside a request shows as a bare 500: name it.
+  afterEach(() => {
+    const refused = takeTenantRefusals();
+    if (refused.length > 0) throw new TenantScopeError(refused.join('\n\n'));
+  });
 
   const need = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error('The test app is used outside a test');
@@ -84,6 +94,7 @@ export function useTestApp(kind: TestDatabaseKind, overrides: Partial<AppConfig>
     relate: (...args) => need(factories).relate(...args),
     enroll: (...args) => need(factories).enroll(...args),
     assign: (...args) => need(factories).assign(...args),
+    drainJobs: () => need(app).patio.jobs.drain(),
     request: ({ method, url, token, body, headers }) =>
       need(app).inject({
         method,

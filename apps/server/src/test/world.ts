@@ -1,11 +1,16 @@
+import { seedSchool } from '../db/seed/index';
+import { demoPassword } from '../db/seed/demo-school';
+import { norteAdmin, norteOrg, norteSteps } from '../db/seed/norte-school';
 import { insertNode, insertNodeType } from '../modules/nodes/nodes.queries';
+import { findOrgByCode } from '../modules/org/org.queries';
+import { findPersonIdByUsername } from '../modules/people/people.queries';
 import type { SchoolTree, TestPerson } from './factories';
 import type { Org, TestApp } from './harness';
 
 /**
  * One school with a class tree (school → section → grade → classes A and B): student A in class A with
- * parent A, student B in class B with parent B, a teacher of each class, a school admin, and an admin
- * of another school. Beside the tree, bus route 1 (a root-level node of type "route", as in the demo)
+ * parent A, student B in class B with parent B, a teacher of each class, a school admin (username
+ * "admin"), and the seeded second school, Colegio del Norte, with its own "admin" (demo1234). Beside the tree, bus route 1 (a root-level node of type "route", as in the demo)
  * with its driver (an employee of the route) and one rider with a parent; and a school-wide employee
  * (employee of the root). Unless a row says otherwise, `:id` is student A (the person the path is about).
  */
@@ -19,7 +24,9 @@ export interface World {
   teacherA: TestPerson;
   teacherB: TestPerson;
   admin: TestPerson;
+  /** The seeded norte school (db/seed/norte-school.ts): another school with the same usernames. */
   otherSchool: Org;
+  /** Norte's real administrator, username "admin" like the world's admin. */
   otherAdmin: TestPerson;
   /** Bus route 1: a node of type "route" under the school's root. */
   route: number;
@@ -35,7 +42,17 @@ export interface World {
 /** Builds the World (the authorization table and the people/nodes suites share it). */
 export async function makeWorld(t: TestApp): Promise<World> {
   const school = await t.makeSchool();
-  const otherSchool = await t.makeSchool();
+  await seedSchool(t.db, norteOrg, norteSteps);
+  const otherSchool = (await findOrgByCode(t.db, norteOrg.code))!;
+  const otherAdmin: TestPerson = {
+    id: (await findPersonIdByUsername(t.db, otherSchool.id, 'admin'))!,
+    org: otherSchool,
+    username: 'admin',
+    password: demoPassword,
+    firstName: norteAdmin.firstName,
+    lastName: norteAdmin.lastName,
+    gender: norteAdmin.gender,
+  };
   const tree = await t.makeTree(school);
   const studentA = await t.makePerson(school, { role: 'student', node: tree.classA, firstName: 'Alba' });
   const studentB = await t.makePerson(school, { role: 'student', node: tree.classB, firstName: 'Bruno', gender: 'male' });
@@ -51,9 +68,9 @@ export async function makeWorld(t: TestApp): Promise<World> {
     parentB: await t.makePerson(school, { relativeOf: studentB, gender: 'female', firstName: 'Berta' }),
     teacherA: await t.makePerson(school, { role: 'teacher', node: tree.classA, firstName: 'Teresa' }),
     teacherB: await t.makePerson(school, { role: 'teacher', node: tree.classB, firstName: 'Tomás', gender: 'male' }),
-    admin: await t.makePerson(school, { role: 'admin', firstName: 'Adela' }),
+    admin: await t.makePerson(school, { role: 'admin', firstName: 'Adela', username: 'admin' }),
     otherSchool,
-    otherAdmin: await t.makePerson(otherSchool, { role: 'admin' }),
+    otherAdmin,
     route,
     driver: await t.makePerson(school, { role: 'employee', node: route, firstName: 'Diego', gender: 'male' }),
     rider,

@@ -47,8 +47,9 @@ export const deckRoutes: RouteObject[] = [
   later('billing/debits/:debitId', 'debit'),
   later('billing/credits/:creditId', 'credit'),
   later('billing/:personId', 'billing'),
-  screen('people', 'people', () => import('../features/people/PeoplePage').then((m) => ({ Component: m.PeoplePage })), { order: 4 }),
+  screen('people', 'people', () => import('../features/contacts/ContactsPage').then((m) => ({ Component: m.ContactsPage })), { order: 4 }),
   screen('registrations', 'registrations', () => import('../features/registration/RegistrationsPage').then((m) => ({ Component: m.RegistrationsPage }))),
+  screen('admin/jobs', 'jobs', () => import('../features/admin/JobsPage').then((m) => ({ Component: m.JobsPage }))),
   screen('person/:personId', 'person', () => import('../features/people/PersonPage').then((m) => ({ Component: m.PersonPage }))),
   {
     path: 'settings',

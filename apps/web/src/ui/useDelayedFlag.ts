@@ -4,12 +4,13 @@ import { useEffect, useState } from 'react';
 export function useDelayedFlag(active: boolean, delayMs: number): boolean {
   const [shown, setShown] = useState(false);
   useEffect(() => {
-    if (!active) {
-      setShown(false);
-      return;
-    }
+    if (!active) return undefined;
     const timer = setTimeout(() => setShown(true), delayMs);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      setShown(false);
+    };
   }, [active, delayMs]);
-  return shown;
+  // `active && …`: hidden at once when it ends, without waiting for the effect's clean-up to render.
+  return active && shown;
 }

@@ -76,6 +76,7 @@ export const de: Dictionary = {
     nodeChildren: 'Untergruppen',
     nodeImport: 'Mitglieder importieren',
     registrations: 'Familienregistrierungen',
+    jobs: 'Hintergrundaufgaben',
     myChildren: 'Meine Kinder',
     myProfile: 'Mein Profil',
     testCalendar: 'Kalendertest',

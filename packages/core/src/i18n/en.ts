@@ -76,6 +76,7 @@ export const en: Dictionary = {
     nodeChildren: 'Subgroups',
     nodeImport: 'Import members',
     registrations: 'Family registrations',
+    jobs: 'Background jobs',
     myChildren: 'My children',
     myProfile: 'My profile',
     testCalendar: 'Calendar test',

@@ -78,6 +78,7 @@ export const es = {
     nodeChildren: 'Subgrupos',
     nodeImport: 'Importar integrantes',
     registrations: 'Registros de familias',
+    jobs: 'Tareas en segundo plano',
     myChildren: 'Mis hijos',
     myProfile: 'Mi perfil',
     testCalendar: 'Prueba de calendario',

@@ -76,6 +76,7 @@ export const fr: Dictionary = {
     nodeChildren: 'Sous-groupes',
     nodeImport: 'Importer des membres',
     registrations: 'Inscriptions des familles',
+    jobs: 'Tâches en arrière-plan',
     myChildren: 'Mes enfants',
     myProfile: 'Mon profil',
     testCalendar: 'Test de l’agenda',

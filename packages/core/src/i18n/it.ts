@@ -76,6 +76,7 @@ export const it: Dictionary = {
     nodeChildren: 'Sottogruppi',
     nodeImport: 'Importa membri',
     registrations: 'Registrazioni delle famiglie',
+    jobs: 'Attività in background',
     myChildren: 'I miei figli',
     myProfile: 'Il mio profilo',
     testCalendar: 'Prova del calendario',

@@ -76,6 +76,7 @@ export const pt: Dictionary = {
     nodeChildren: 'Subgrupos',
     nodeImport: 'Importar membros',
     registrations: 'Cadastros de famílias',
+    jobs: 'Tarefas em segundo plano',
     myChildren: 'Meus filhos',
     myProfile: 'Meu perfil',
     testCalendar: 'Teste da agenda',

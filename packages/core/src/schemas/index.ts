@@ -8,3 +8,5 @@ export * from './registration';
 export * from './audiences';
 export * from './people';
 export * from './nodes';
+export * from './email';
+export * from './jobs';

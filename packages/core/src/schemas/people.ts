@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZIdText, zQueryInteger } from './ids';
 import { ZLanguage, ZPerson } from './person';
+import { ZEmail } from './email';
+import { RELATIONSHIP_KINDS } from '../people/relationshipKinds';
 
 /** spec §3 Role labels, as stored on memberships (plus 'relative' and 'administrator' when derived). */
 export const ZMembershipRole = z.enum(['teacher', 'substitute_teacher', 'student', 'employee', 'group_director']);
@@ -19,11 +21,7 @@ export const ZEnrollmentOutcome = z.enum(['promoted', 'must_repeat', 'expelled',
 export type EnrollmentOutcome = z.infer<typeof ZEnrollmentOutcome>;
 
 /** spec §3 Relationship kinds: `kind` is what the relative is to the person. */
-export const ZRelationshipKind = z.enum([
-  'father', 'mother', 'son', 'daughter', 'brother', 'sister', 'grandfather', 'grandmother',
-  'grandson', 'granddaughter', 'uncle', 'aunt', 'nephew', 'niece', 'cousin', 'stepfather',
-  'stepmother', 'stepson', 'stepdaughter', 'guardian', 'representative', 'responsible', 'ward',
-]);
+export const ZRelationshipKind = z.enum(RELATIONSHIP_KINDS);
 export type RelationshipKind = z.infer<typeof ZRelationshipKind>;
 
 /** The public card: what every member of the school may see of anyone (name, avatar, roles). */
@@ -90,13 +88,10 @@ export const ZPeopleQuery = z.object({
 });
 export type PeopleQuery = z.infer<typeof ZPeopleQuery>;
 
-/** spec §5 Added email. */
-export const emailFormatMessage = 'The email does not have a valid format';
-
 /** PATCH people/{id}: own contact data for the person; the rest for school admins only. */
 export const ZPersonPatch = z
   .object({
-    email: z.union([z.email({ error: emailFormatMessage }), z.literal('')]).nullable(),
+    email: z.union([ZEmail, z.literal('')]).nullable(),
     mobile: z.string().trim().max(40).regex(/^[+\d][\d\s().-]*$/, 'A mobile number has digits, spaces and an optional leading +').nullable(),
     language: ZLanguage.nullable(),
     firstName: z.string().trim().min(1).max(100),
@@ -111,6 +106,10 @@ export const ZPersonPatch = z
   .partial()
   .strict();
 export type PersonPatch = z.infer<typeof ZPersonPatch>;
+/** Answer of PUT people/{id}/avatar: the new picture's signed URL (DELETE answers 204). */
+export const ZAvatarUpload = z.object({ avatar: z.string() });
+export type AvatarUpload = z.infer<typeof ZAvatarUpload>;
+
 /** Fields of PATCH people/{id} a person may change about themselves. */
 export const ownContactFields = ['email', 'mobile', 'language'] as const;
 

@@ -62,9 +62,11 @@ export const ZRegistrationCreated = z.object({
   email: z.string(),
   status: z.literal('email_verification_pending'),
 });
+export type RegistrationCreated = z.infer<typeof ZRegistrationCreated>;
 
 export const ZRegistrationVerifyRequest = z.object({ token: z.string().min(1).max(200) });
 export const ZRegistrationVerified = z.object({ verified: z.literal(true), status: z.enum(['pending', 'approved', 'rejected']) });
+export type RegistrationVerified = z.infer<typeof ZRegistrationVerified>;
 
 const ZCourseRef = z.object({ id: z.number().int(), name: z.string() });
 

@@ -48,7 +48,6 @@ const staged = (p: PersonRow): StagedPerson => ({
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Db = Kysely<any>;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Db): Promise<void> {
   const registrations: { org_id: number; id: number; person_id: number; status: string }[] = await db
     .selectFrom('registrations')
@@ -169,7 +168,6 @@ async function stage(db: Db, registration: { org_id: number; id: number; person_
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(_db: Db): Promise<void> {
   // Deleted people cannot be brought back; the staged forms keep what they named.
 }

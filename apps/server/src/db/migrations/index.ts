@@ -7,6 +7,8 @@ import * as m005 from './005-memberships-by-person';
 import * as m006 from './006-document-keys';
 import * as m007 from './007-stage-registrations';
 import * as m008 from './008-import-lease';
+import * as m009 from './009-jobs';
+import * as m010 from './010-people-sort-key';
 
 /** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   '006-document-keys': m006,
   '007-stage-registrations': m007,
   '008-import-lease': m008,
+  '009-jobs': m009,
+  '010-people-sort-key': m010,
 };

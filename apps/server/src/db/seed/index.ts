@@ -1,6 +1,8 @@
 import type { Database } from '../database';
 import { findOrgByCode, insertOrg } from '../../modules/org/org.queries';
+import type { Org } from '../../policy/policy';
 import { demoSteps, type SeedStep } from './demo-school';
+import { norteOrg, norteSteps } from './norte-school';
 import { isSeedStepDone, markSeedStepDone } from './seed.queries';
 
 export const demoOrg = {
@@ -10,12 +12,26 @@ export const demoOrg = {
   settings: { color: '#1C89B8', public: { currencyPostfix: 'COP', city: 'Bogotá' } },
 };
 
-/**
- * Seeds the demo school. Idempotent: each step runs once per school, inside a transaction together
- * with its marker row, so a crash mid-step leaves nothing half-written and re-running adds nothing.
- */
+type SchoolDefinition = Parameters<typeof insertOrg>[1] & { code: string };
+
+/** Seeds both demo schools: demo (Colegio Los Andes) first, so its five accounts keep ids 1–5, then norte. */
+export async function seedDemoSchools(db: Database): Promise<{ ran: string[] }> {
+  const demo = await seedSchool(db, demoOrg, demoSteps);
+  const norte = await seedSchool(db, norteOrg, norteSteps);
+  return { ran: [...demo.ran, ...norte.ran.map((step) => `norte:${step}`)] };
+}
+
+/** Seeds the demo school alone (tests pass their own steps). */
 export async function seedDemoSchool(db: Database, steps: SeedStep[] = demoSteps): Promise<{ ran: string[] }> {
-  const org = (await findOrgByCode(db, demoOrg.code)) ?? (await insertOrgOnce(db));
+  return seedSchool(db, demoOrg, steps);
+}
+
+/**
+ * Seeds one school. Idempotent: each step runs once per school, inside a transaction together with
+ * its marker row, so a crash mid-step leaves nothing half-written and re-running adds nothing.
+ */
+export async function seedSchool(db: Database, school: SchoolDefinition, steps: SeedStep[]): Promise<{ ran: string[] }> {
+  const org = (await findOrgByCode(db, school.code)) ?? (await insertOrgOnce(db, school));
   const ran: string[] = [];
   for (const step of steps) {
     if (await isSeedStepDone(db, org.id, step.name)) continue;
@@ -35,12 +51,12 @@ export async function seedDemoSchool(db: Database, steps: SeedStep[] = demoSteps
   return { ran };
 }
 
-/** Creates the demo org, tolerating another process creating it at the same moment. */
-async function insertOrgOnce(db: Database) {
+/** Creates the school's org, tolerating another process creating it at the same moment. */
+async function insertOrgOnce(db: Database, school: SchoolDefinition): Promise<Org> {
   try {
-    return await insertOrg(db, demoOrg);
+    return await insertOrg(db, school);
   } catch (err) {
-    const org = await findOrgByCode(db, demoOrg.code);
+    const org = await findOrgByCode(db, school.code);
     if (org) return org;
     throw err;
   }

@@ -1,8 +1,7 @@
 import type { PersonCard } from '@patio/core';
 import type { RequestContext } from '../../http/context';
 import { HttpError, badRequest, notFound } from '../../http/errors';
-import { findPerson } from '../people/people.queries';
-import { cardsOf } from '../people/people.service';
+import { cardsOf, findPerson } from '../people/index';
 import { findAdminIds, lockSchool, setAdmin } from './admins.queries';
 
 /** GET admins. */

@@ -8,7 +8,7 @@ describeOnDatabases('school administrators', (t) => {
     const other = await t.makePerson(school);
     const token = await t.signIn(first);
     const url = `/api/${school.code}/admins`;
-    const isAdmin = async (id: number) => (await t.db.selectFrom('people').select('is_admin').where('id', '=', id).executeTakeFirstOrThrow()).is_admin;
+    const isAdmin = async (id: number) => (await t.db.selectFrom('people').select('is_admin').where('org_id', '=', school.id).where('id', '=', id).executeTakeFirstOrThrow()).is_admin;
 
     const last = await t.request({ method: 'DELETE', url: `${url}/${first.id}`, token });
     expect(last.statusCode).toBe(409);

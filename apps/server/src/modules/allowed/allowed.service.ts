@@ -2,8 +2,7 @@ import type { RequestContext } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import type { HttpMethod } from '../../policy/policy';
 import { evaluatePolicy } from '../../policy/registry';
-import { registrationVerdict } from '../registration/registration.gate';
-import { findRegistrationStatus } from '../registration/registration.queries';
+import { findRegistrationStatus, registrationVerdict } from '../registration/index';
 
 type RegistrationStatus = Awaited<ReturnType<typeof findRegistrationStatus>>;
 

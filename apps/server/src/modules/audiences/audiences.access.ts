@@ -2,7 +2,7 @@ import { isAudienceFieldRule, type AudienceField, type AudienceFieldRule, type A
 import type { Database } from '../../db/database';
 import { forbidden } from '../../http/errors';
 import type { Caller } from '../../policy/policy';
-import { findCallerReach } from '../people/caller-reach';
+import { findCallerReach } from '../nodes/index';
 
 /**
  * Issue 6 item 3: a rule may only ask about what its author may see (decision 004), else 403

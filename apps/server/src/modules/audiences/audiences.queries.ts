@@ -1,5 +1,9 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Database } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
+import type { DB } from '../../db/types';
+import { notAnUnapprovedRegistrant } from '../../policy/registrants.sql';
+import { parentLikeKinds } from '../people/index';
 
 export interface TreeNode {
   id: number;
@@ -19,4 +23,55 @@ export async function findNodeTree(db: Database, orgId: number): Promise<TreeNod
     .orderBy('nodes.id')
     .execute();
   return rows.map((r) => ({ id: r.id, parentId: r.parent_id, position: r.position, typeKey: r.key }));
+}
+
+/**
+ * The SELECT of the people a rule's condition matches (and, when asked, their parent-like relatives).
+ * Nobody whose registration is not approved is ever part of an audience (issue 6 item 5).
+ */
+export function selectAudience(
+  db: Database,
+  orgId: number,
+  condition: (eb: ExpressionBuilder<DB, 'people'>) => Expression<SqlBool>,
+  options: { includeRelatives?: boolean },
+) {
+  const matched = db
+    .selectFrom('people')
+    .select('people.id')
+    .where(scopedToOrg(orgId, 'people'))
+    .where(notAnUnapprovedRegistrant(orgId))
+    .where(condition);
+  if (!options.includeRelatives) return matched;
+  const relatives = db
+    .selectFrom('relationships')
+    .select('relationships.relative_id as id')
+    .where('relationships.org_id', '=', orgId)
+    .where('relationships.kind', 'in', [...parentLikeKinds])
+    .where('relationships.person_id', 'in', matched)
+    .where(notAnUnapprovedRegistrant(orgId, 'relationships.relative_id'));
+  return matched.union(relatives);
+}
+
+type AudienceQuery = ReturnType<typeof selectAudience>;
+
+/** How many people an audience holds. */
+export async function countAudience(db: Database, audience: AudienceQuery): Promise<number> {
+  const { count } = await db
+    .selectFrom(audience.as('audience'))
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** The first `limit` people of an audience by name, with their card data. */
+export async function findAudienceSample(db: Database, orgId: number, audience: AudienceQuery, limit: number) {
+  return await db
+    .selectFrom('people')
+    .select(['id', 'first_name', 'last_name', 'last_name2', 'avatar'])
+    .where(scopedToOrg(orgId))
+    .where('id', 'in', audience)
+    .orderBy('sort_key')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }

@@ -1,15 +1,12 @@
 import { AudienceRuleError, parseAudienceRule, type AudiencePreview, type AudiencePreviewRequest, type AudienceRule } from '@patio/core';
 import { SqliteAdapter } from 'kysely';
 import type { Database } from '../../db/database';
-import { scopedToOrg } from '../../db/scope';
 import type { RequestContext } from '../../http/context';
 import { HttpError } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
-import { signedAvatarUrl } from '../people/avatar.service';
-import { notAnUnapprovedRegistrant } from '../people/registrants';
-import { parentLikeKinds } from '../people/relationships';
+import { signedAvatarUrl } from '../people/index';
 import { checkRuleForCaller } from './audiences.access';
-import { findNodeTree } from './audiences.queries';
+import { countAudience, findAudienceSample, findNodeTree, selectAudience } from './audiences.queries';
 import { AudienceSql } from './audiences.sql';
 import { NodeTree } from './audiences.tree';
 
@@ -25,30 +22,13 @@ export function checkAudienceRule(rules: unknown): AudienceRule {
   }
 }
 
-/**
- * The SELECT of matching people ids (and, when asked, their parent-like relatives). Nobody whose
- * registration is not approved is ever part of an audience (issue 6 item 5).
- */
+/** The audience query of a rule; a rule error (unknown node, debtor) is thrown here, before any query runs. */
 async function audienceQuery(db: Database, orgId: number, rule: AudienceRule, options: { includeRelatives?: boolean }) {
   const isSqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   const translator = new AudienceSql(orgId, new NodeTree(await findNodeTree(db, orgId)), isSqlite);
-  // Translate before building so a rule error (unknown node, debtor) is thrown here, synchronously.
-  const matched = db
-    .selectFrom('people')
-    .select('people.id')
-    .where(scopedToOrg(orgId, 'people'))
-    .where(notAnUnapprovedRegistrant(orgId))
-    .where((eb) => translator.where(eb, rule));
-  matched.compile();
-  if (!options.includeRelatives) return matched;
-  const relatives = db
-    .selectFrom('relationships')
-    .select('relationships.relative_id as id')
-    .where('relationships.org_id', '=', orgId)
-    .where('relationships.kind', 'in', [...parentLikeKinds])
-    .where('relationships.person_id', 'in', matched)
-    .where(notAnUnapprovedRegistrant(orgId, 'relationships.relative_id'));
-  return matched.union(relatives);
+  const query = selectAudience(db, orgId, (eb) => translator.where(eb, rule), options);
+  query.compile();
+  return query;
 }
 
 /**
@@ -75,22 +55,10 @@ export async function previewAudience(ctx: RequestContext, request: AudiencePrev
   const rule = checkAudienceRule(request.rules);
   await checkRuleForCaller(ctx.db, requireCaller(ctx), rule);
   const query = await audienceQuery(ctx.db, ctx.org.id, rule, { includeRelatives: request.includeRelatives });
-  const { count } = await ctx.db
-    .selectFrom(query.as('audience'))
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .executeTakeFirstOrThrow();
-  const sample = await ctx.db
-    .selectFrom('people')
-    .select(['id', 'first_name', 'last_name', 'last_name2', 'avatar'])
-    .where(scopedToOrg(ctx.org.id))
-    .where('id', 'in', query)
-    .orderBy('last_name')
-    .orderBy('first_name')
-    .orderBy('id')
-    .limit(SAMPLE_SIZE)
-    .execute();
+  const count = await countAudience(ctx.db, query);
+  const sample = await findAudienceSample(ctx.db, ctx.org.id, query, SAMPLE_SIZE);
   return {
-    count: Number(count),
+    count,
     sample: sample.map((p) => ({ id: p.id, firstName: p.first_name, lastName: p.last_name, lastName2: p.last_name2, avatar: signedAvatarUrl(ctx, p.avatar) })),
   };
 }

@@ -2,9 +2,8 @@ import { isAudienceFieldRule, type AudienceFieldRule, type AudienceRule } from '
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types';
 import { badRequest } from '../../http/errors';
-import { currentMembership } from '../nodes/enrollment';
-import { parentLikeKinds } from '../people/relationships';
-import { searchKeyMatches, type SearchKeyPart } from '../people/search-key';
+import { currentMembership } from '../nodes/index';
+import { parentLikeKinds, searchKeyMatches, type SearchKeyPart } from '../people/index';
 import type { NodeTree } from './audiences.tree';
 
 // Audience rules → one SQL condition on `people`, so 5,000 people resolve in a single query with

@@ -192,9 +192,9 @@ describeOnDatabases('audiences (person-selection conditions)', (t) => {
     expect(await names(rule('node', 'eq', nodes.classA), true)).toEqual(['Alba', 'Pablo', 'Teresa']);
     const resolved = await resolveAudience(t.db, school.id, rule('node', 'eq', nodes.classA), { includeRelatives: true });
     expect(resolved.personIds).not.toContain(registrant.id);
-    await t.db.deleteFrom('memberships').where('person_id', '=', registrant.id).execute();
-    await t.db.deleteFrom('relationships').where('person_id', '=', registrant.id).execute();
-    await t.db.deleteFrom('relationships').where('relative_id', '=', registrant.id).execute();
+    await t.db.deleteFrom('memberships').where('org_id', '=', school.id).where('person_id', '=', registrant.id).execute();
+    await t.db.deleteFrom('relationships').where('org_id', '=', school.id).where('person_id', '=', registrant.id).execute();
+    await t.db.deleteFrom('relationships').where('org_id', '=', school.id).where('relative_id', '=', registrant.id).execute();
   });
 
   it('item 14: node rules leave out students whose enrollment has ended; enrollmentStatus still finds them', async () => {
@@ -205,6 +205,6 @@ describeOnDatabases('audiences (person-selection conditions)', (t) => {
     expect(await names(rule('node', 'gradedAtOrBelow', nodes.grade3))).toEqual(['Alba', 'Bruno']);
     expect(await names({ op: 'and', args: [rule('role', 'eq', 'student'), rule('lastName', 'eq', 'luna')] })).toEqual([]);
     expect(await names(rule('enrollmentStatus', 'eq', 'withdrawn'), true)).toEqual(['Lidia', 'Lucas']);
-    await t.db.deleteFrom('memberships').where('person_id', '=', leaver.id).execute();
+    await t.db.deleteFrom('memberships').where('org_id', '=', school.id).where('person_id', '=', leaver.id).execute();
   });
 });

@@ -3,8 +3,7 @@ import type { RequestContext } from '../../http/context';
 import { badRequest, notFound, unauthorized } from '../../http/errors';
 import { containsNul, invalidCharacters } from '../../http/input-guard';
 import { requireCaller } from '../../http/school-scope';
-import { findCredentials, personExists } from '../people/people.queries';
-import { deleteExpiredRegistrations, isEmailUnverified } from '../registration/registration.queries';
+import { findCredentials, personExists } from '../people/index';
 import { consumeLoginToken, insertLoginToken } from './auth.queries';
 import { verifyPassword } from './password';
 import { hashLoginToken, newLoginToken } from './tokens';
@@ -38,10 +37,10 @@ export async function signInWithPassword(
   if (!credentials) throw unauthorized('credentials_required', 'Send the username and password with HTTP Basic authentication');
   const { username, password } = credentials;
   const accountKey = `${ctx.org.id}:${username.toLowerCase()}`;
-  const { limiter } = ctx.services;
+  const { limiter, registrationChecks } = ctx.services;
   await limiter.admit(accountKey, ip);
   // An unverified registration past its 48 hours is gone before anyone signs in with its email.
-  if (username && username.length <= 120) await deleteExpiredRegistrations(ctx.db, ctx.org.id, { username });
+  if (username && username.length <= 120) await registrationChecks.dropExpired(ctx.db, ctx.org.id, username);
   const found =
     username && username.length <= 120 ? await findCredentials(ctx.db, ctx.org.id, username) : null;
   const ok = password.length <= 1024 && (await verifyPassword(password, found?.password_hash ?? null));
@@ -49,7 +48,7 @@ export async function signInWithPassword(
     limiter.recordFailure(accountKey, ip);
     throw wrongCredentials();
   }
-  if (await isEmailUnverified(ctx.db, ctx.org.id, found.id)) {
+  if (await registrationChecks.isEmailUnverified(ctx.db, ctx.org.id, found.id)) {
     throw unauthorized('email_not_verified', 'Confirm your email address first: open the link we sent you');
   }
   return tokenResponse(ctx, found.id);

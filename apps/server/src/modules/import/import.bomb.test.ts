@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/harness';
-import { importKit } from './import-test-kit';
+import { importKit } from '../../test/import-test-kit';
 import { buildXlsx } from './xlsx-builder';
 
 // Issue 6 item 6: a 307 KB XLSX that unpacked to 300 MB blocked the event loop for ~80 s.

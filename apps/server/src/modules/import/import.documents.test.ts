@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeOnDatabases, type Org } from '../../test/harness';
-import { importKit } from './import-test-kit';
+import { importKit } from '../../test/import-test-kit';
 
 describeOnDatabases('import matching by document', (t) => {
   async function setup() {
@@ -20,7 +20,7 @@ describeOnDatabases('import matching by document', (t) => {
       .values({
         org_id: school.id, username: null, password_hash: null, first_name: 'Rita', last_name: 'Registrada', last_name2: null,
         document, document_key: document.replace(/\W/g, '').toUpperCase(), gender: 'female', birthday: null, email: null, mobile: null,
-        student_code: null, avatar: null, language: 'es', is_admin: 0, search_key: 'rita registrada', created_at: now,
+        student_code: null, avatar: null, language: 'es', is_admin: 0, search_key: 'rita registrada', sort_key: 'registrada\t\trita', created_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -61,7 +61,7 @@ describeOnDatabases('import matching by document', (t) => {
     for (const id of [pending, rejected]) expect(await attachmentsOf(school, id)).toEqual({ memberships: [], relationships: [] });
 
     // Committed around them (the registration was pending when the draft was made, decided later)…
-    await t.db.updateTable('registrations').set({ status: 'approved' }).where('person_id', '=', pending).execute();
+    await t.db.updateTable('registrations').set({ status: 'approved' }).where('org_id', '=', school.id).where('person_id', '=', pending).execute();
     const again = await kit.importCsv(tree.classA, csv.split('\n').filter((line) => !line.includes('REG-200')).join('\n'));
     expect(again.statusCode, again.body).toBe(200);
     expect((await attachmentsOf(school, pending)).memberships).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/harness';
-import { importKit } from './import-test-kit';
+import { importKit } from '../../test/import-test-kit';
 
 describeOnDatabases('import of control characters', (t) => {
   it('items 10 and 18: control characters in the file name and cells give row errors, never a 500', async () => {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/harness';
-import { importKit } from './import-test-kit';
+import { importKit } from '../../test/import-test-kit';
 import { isDeadLocalOwner, thisProcess } from './import.lease';
 
 /** The pid of a process that ran and exited. */
@@ -35,9 +35,10 @@ describeOnDatabases('import commit lease', (t) => {
         lease_expires_at: new Date(Date.now() + lease.expiresInMs).toISOString(),
         updated_at: new Date().toISOString(),
       })
+      .where('org_id', '=', school.id)
       .where('id', '=', draft.id)
       .execute();
-    return Object.assign(() => kit.commit(tree.classA, draft.id), { id: draft.id as number });
+    return Object.assign(() => kit.commit(tree.classA, draft.id), { id: draft.id as number, school });
   }
 
   it('item 15: an import left committing by a dead process is retried at once', async () => {
@@ -60,7 +61,7 @@ describeOnDatabases('import commit lease', (t) => {
     const commit = await committingDraft({ owner: `other-host.example/4242/0123456789ab`, expiresInMs: -1_000 });
     const retried = await commit();
     expect(retried.statusCode, retried.body).toBe(200);
-    const row = await t.db.selectFrom('imports').select(['status', 'lease_owner', 'lease_expires_at']).where('id', '=', commit.id).executeTakeFirstOrThrow();
+    const row = await t.db.selectFrom('imports').select(['status', 'lease_owner', 'lease_expires_at']).where('org_id', '=', commit.school.id).where('id', '=', commit.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'done', lease_owner: null, lease_expires_at: null });
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '../../db/database';
 import { nowIso } from '../../db/database';
-import { scopedToOrg } from '../../db/scope';
+import { findLeaseState, releaseLease, renewLease, takeLease } from './import.lease.queries';
 
 // A commit holds its import by a lease (issue 6 item 15): the owner names this process and the lease
 // lapses LEASE_MS after the last heartbeat. Another request may take the import over when the lease
@@ -50,29 +50,10 @@ const leaseUntil = () => new Date(Date.now() + LEASE_MS).toISOString();
  * that was read, so of two concurrent claims exactly one wins.
  */
 export async function claimImport(db: Database, orgId: number, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('imports')
-    .select(['status', 'lease_owner', 'lease_expires_at'])
-    .where(scopedToOrg(orgId))
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) return false;
-  let claim = db
-    .updateTable('imports')
-    .set({ status: 'committing', processed: 0, lease_owner: thisProcess, lease_expires_at: leaseUntil(), updated_at: nowIso() })
-    .where(scopedToOrg(orgId))
-    .where('id', '=', id);
-  if (row.status === 'draft') {
-    claim = claim.where('status', '=', 'draft');
-  } else if (row.status === 'committing' && isLeaseGone(row.lease_owner, row.lease_expires_at)) {
-    claim = claim
-      .where('status', '=', 'committing')
-      .where((eb) => (row.lease_owner === null ? eb('lease_owner', 'is', null) : eb('lease_owner', '=', row.lease_owner)))
-      .where((eb) => (row.lease_expires_at === null ? eb('lease_expires_at', 'is', null) : eb('lease_expires_at', '=', row.lease_expires_at)));
-  } else {
-    return false;
-  }
-  return Number((await claim.executeTakeFirst()).numUpdatedRows) === 1;
+  const seen = await findLeaseState(db, orgId, id);
+  if (!seen) return false;
+  const claimable = seen.status === 'draft' || (seen.status === 'committing' && isLeaseGone(seen.lease_owner, seen.lease_expires_at));
+  return claimable && (await takeLease(db, orgId, id, seen, thisProcess, leaseUntil()));
 }
 
 /** A commit without a lease predates migration 008 or lost it; one with a lapsed lease or a dead owner is gone too. */
@@ -84,14 +65,8 @@ function isLeaseGone(owner: string | null, expiresAt: string | null): boolean {
 /** Renews this process's lease every HEARTBEAT_MS until the returned stop function is called. */
 export function keepLease(db: Database, orgId: number, id: number): () => void {
   const timer = setInterval(() => {
-    db.updateTable('imports')
-      .set({ lease_expires_at: leaseUntil() })
-      .where(scopedToOrg(orgId))
-      .where('id', '=', id)
-      .where('status', '=', 'committing')
-      .where('lease_owner', '=', thisProcess)
-      .execute()
-      .catch(() => {}); // a missed beat only shortens the lease; the next one retries
+    // A missed beat only shortens the lease; the next one retries.
+    renewLease(db, orgId, id, thisProcess, leaseUntil()).catch(() => {});
   }, HEARTBEAT_MS);
   timer.unref();
   return () => clearInterval(timer);
@@ -99,12 +74,5 @@ export function keepLease(db: Database, orgId: number, id: number): () => void {
 
 /** A failed commit returns the import to draft (its transaction wrote nothing). */
 export async function releaseImport(db: Database, orgId: number, id: number): Promise<void> {
-  await db
-    .updateTable('imports')
-    .set({ status: 'draft', processed: 0, lease_owner: null, lease_expires_at: null, updated_at: nowIso() })
-    .where(scopedToOrg(orgId))
-    .where('id', '=', id)
-    .where('status', '=', 'committing')
-    .where('lease_owner', '=', thisProcess)
-    .execute();
+  await releaseLease(db, orgId, id, thisProcess);
 }

@@ -5,7 +5,7 @@ import { nowIso } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
 import type { DB, PersonTable } from '../../db/types';
 import type { ImportTable } from '../../db/types-import-registration';
-import { searchKeyOf, touchesSearchKey } from '../people/search-key';
+import { searchKeyOf, sortKeyOf, touchesSearchKey, touchesSortKey } from '../people/index';
 import { thisProcess } from './import.lease';
 import type { StoredRow } from './import.validate';
 
@@ -184,6 +184,7 @@ export async function insertPeople(db: Database, orgId: number, people: NewImpor
           ...p,
           document_key: documentKeyOf(p.document),
           search_key: searchKeyOf(p),
+          sort_key: sortKeyOf(p),
           org_id: orgId,
           username: null,
           password_hash: null,
@@ -200,11 +201,12 @@ export async function insertPeople(db: Database, orgId: number, people: NewImpor
   return ids;
 }
 
-/** Writes the changed columns of a stored person (and their search_key and document_key, from the stored row and the changes). */
+/** Writes the changed columns of a stored person (and their search_key, sort_key and document_key, from the stored row and the changes). */
 export async function updateImportedPerson(db: Database, orgId: number, stored: ImportedPersonRow, values: Partial<NewImportedPerson>): Promise<void> {
   const searchKey = touchesSearchKey(values) ? { search_key: searchKeyOf({ ...stored, ...values }) } : {};
+  const sortKey = touchesSortKey(values) ? { sort_key: sortKeyOf({ ...stored, ...values }) } : {};
   const documentKey = values.document !== undefined ? { document_key: documentKeyOf(values.document) } : {};
-  await db.updateTable('people').set({ ...values, ...searchKey, ...documentKey }).where(scopedToOrg(orgId)).where('id', '=', stored.id).execute();
+  await db.updateTable('people').set({ ...values, ...searchKey, ...sortKey, ...documentKey }).where(scopedToOrg(orgId)).where('id', '=', stored.id).execute();
 }
 
 /** "person:relative" keys of the relationships already stored for these people. */

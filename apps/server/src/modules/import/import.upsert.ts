@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import { inverseKind } from '../people/relationships';
+import { inverseKind } from '../people/index';
 import {
   findPeopleByDocumentKeys, findRelationshipKeys, findStudentMembers, insertPeople, insertStudentMemberships,
   updateImportedPerson, upsertRelationshipPairs, type ImportedPersonRow, type NewImportedPerson,

@@ -1,5 +1,5 @@
-import { documentKeyOf, hasForbiddenNameCharacters, type ImportField, type ImportMapping, type ImportRowError } from '@patio/core';
-import { relationshipKinds, type RelationshipKind } from '../people/relationships';
+import { documentKeyOf, hasForbiddenNameCharacters, isEmail, type ImportField, type ImportMapping, type ImportRowError } from '@patio/core';
+import { relationshipKinds, type RelationshipKind } from '../people/index';
 import { normalizeHeader } from './import.mapping';
 
 type Gender = 'female' | 'male';
@@ -78,8 +78,6 @@ export function parseDate(text: string): string | null | 'invalid' {
   return date.toISOString().slice(0, 10);
 }
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** people.document_key is varchar(64). */
 const MAX_DOCUMENT_KEY = 64;
 
@@ -117,7 +115,8 @@ export function validateRows(rows: StoredRow[], mapping: ImportMapping): { recor
         if (at(f(name)) === '') fail(f(name), 'required', `The ${fieldLabels[f(name)]} is required`);
       }
       const email = at(f('email'));
-      if (email && !emailPattern.test(email)) fail(f('email'), 'invalid_email', `"${email}" is not a valid email address`);
+      // An address with control characters already has its one error (invalid_characters).
+      if (email && !hasForbiddenNameCharacters(email) && !isEmail(email)) fail(f('email'), 'invalid_email', `"${email}" is not a valid email address`);
       const gender = parseGender(at(f('gender')));
       if (gender === 'invalid') fail(f('gender'), 'invalid_gender', `"${at(f('gender'))}" is not a gender: use female or male (F/M)`);
       const document = at(f('document')).replace(/\s+/g, '');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { notFound } from '../../http/errors';
 import { definePolicy, zId, type PolicyContext } from '../../policy/policy';
-import { canSeeMembers } from './nodes.policy';
+import { canSeeMembers } from './nodes.access';
 import { findNode } from './nodes.queries';
 
 /** GET nodes/{id}/members.csv: whoever may list the node's members (the columns depend on more rights). */

@@ -4,8 +4,9 @@ import type { RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
 import { toCsv, type CsvDelimiter } from '../../platform/export/csv';
+import { listedFor } from '../../policy/registrants.sql';
 import { findMemberContacts } from './members-export.queries';
-import { canSeeEnrollment } from './nodes.policy';
+import { canSeeEnrollment } from './nodes.access';
 import { findMembers, findNode } from './nodes.queries';
 
 export interface MembersCsvQuery {
@@ -25,7 +26,7 @@ export async function exportMembersCsv(ctx: RequestContext, nodeId: number, quer
   if (!node) throw notFound('There is no such node in this school');
   const seesSchoolData = await canSeeEnrollment(ctx.db, caller, nodeId);
   const seesDocuments = caller.isAdmin || caller.isSchoolWide;
-  const members = await findMembers(ctx.db, ctx.org.id, nodeId, { withUnapproved: caller.isAdmin });
+  const members = await findMembers(ctx.db, ctx.org.id, nodeId, listedFor(caller));
   const contacts = seesSchoolData ? await findMemberContacts(ctx.db, ctx.org.id, members.map((m) => m.id)) : new Map();
   const terms = await loadDirectoryTerms(query.lang ?? 'es');
   const label = <T extends Record<string, string>>(names: T, key: string | null) => (key === null ? '' : (names[key] ?? key));

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/harness';
 import { makeWorld, type World } from '../../test/world';
-import { importKit } from '../import/import-test-kit';
+import { importKit } from '../../test/import-test-kit';
 
 const hyperlink = '=HYPERLINK("http://x","y")';
 const command = "=cmd|' /C calc'!A0";

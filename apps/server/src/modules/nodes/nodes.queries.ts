@@ -1,7 +1,8 @@
 import type { Database } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
-import { notAnUnapprovedRegistrant } from '../people/registrants';
+import type { AccessFilter } from '../../policy/access';
+import { notAnUnapprovedRegistrant } from '../../policy/registrants.sql';
 import { currentMembership, isCurrentMembership } from './enrollment';
 
 export type Role = 'teacher' | 'substitute_teacher' | 'student' | 'employee' | 'group_director';
@@ -156,9 +157,9 @@ export async function hasChildrenOrMembers(db: Database, orgId: number, nodeId: 
 /**
  * Members of a node with their card data. By default the current ones (issue 6 item 14: ended
  * enrollments leave the roster); with `status`, the students with that enrollment status instead.
- * People whose registration is not approved are left out unless `withUnapproved` (administrators).
+ * `listed` is the people filter of the caller (policy/registrants.sql.ts listedFor).
  */
-export async function findMembers(db: Database, orgId: number, nodeId: number, options: { status?: string; withUnapproved?: boolean } = {}) {
+export async function findMembers(db: Database, orgId: number, nodeId: number, listed: AccessFilter, options: { status?: string } = {}) {
   let query = db
     .selectFrom('memberships')
     .innerJoin('people', (join) => join.onRef('people.org_id', '=', 'memberships.org_id').onRef('people.id', '=', 'memberships.person_id'))
@@ -178,8 +179,8 @@ export async function findMembers(db: Database, orgId: number, nodeId: number, o
   query = options.status
     ? query.where('memberships.role', '=', 'student').where('memberships.enrollment_status', '=', options.status)
     : query.where(currentMembership());
-  if (!options.withUnapproved) query = query.where(notAnUnapprovedRegistrant(orgId));
-  return await query.orderBy('memberships.role').orderBy('people.last_name').orderBy('people.first_name').execute();
+  return await query
+    .where(listed('people.id')).orderBy('memberships.role').orderBy('people.sort_key').orderBy('people.id').execute();
 }
 
 /** Adds or updates one membership (node, person, role). */

@@ -1,25 +1,7 @@
-import type { EnrollmentStatus, LocalizedName, MemberCreate, NodeCreate, NodeDetail, NodeMember, NodePatch, NodeTree, NodeType, SchoolNode } from '@patio/core';
+import type { LocalizedName, NodeCreate, NodeDetail, NodePatch, NodeTree, NodeType, SchoolNode } from '@patio/core';
 import type { RequestContext } from '../../http/context';
-import { HttpError, badRequest, forbidden, notFound } from '../../http/errors';
-import { requireCaller } from '../../http/school-scope';
-import { signedAvatarUrl } from '../people/avatar.service';
-import { personExists } from '../people/people.queries';
-import { canSeeEnrollment } from './nodes.policy';
-import {
-  countMembers,
-  deleteMemberships,
-  deleteNode,
-  findMembers,
-  findNodes,
-  findNodeTypes,
-  hasChildrenOrMembers,
-  insertNode,
-  type NodeRow,
-  subtreeIds,
-  updateNode,
-  upsertMembership,
-} from './nodes.queries';
-import { findRolesOf } from '../people/people.queries';
+import { HttpError, badRequest, notFound } from '../../http/errors';
+import { countMembers, deleteNode, findNodes, findNodeTypes, hasChildrenOrMembers, insertNode, type NodeRow, subtreeIds, updateNode } from './nodes.queries';
 
 const conflict = (code: string, message: string) => new HttpError(409, code, message);
 
@@ -90,32 +72,6 @@ export async function listChildNodes(ctx: RequestContext, nodeId: number): Promi
   return nodes.filter((n) => n.parentId === nodeId);
 }
 
-/**
- * GET nodes/{id}/members: cards with role; enrollment only for those who may see it. Ended
- * enrollments are left out unless asked for by `status`, which needs the right to see enrollment.
- */
-export async function listMembers(ctx: RequestContext, nodeId: number, query: { status?: EnrollmentStatus } = {}): Promise<NodeMember[]> {
-  const caller = requireCaller(ctx);
-  const enrollment = await canSeeEnrollment(ctx.db, caller, nodeId);
-  if (query.status && !enrollment) {
-    throw forbidden('forbidden_filter', 'Only school-wide staff and the staff of this node may filter its members by enrollment status');
-  }
-  const rows = await findMembers(ctx.db, ctx.org.id, nodeId, { status: query.status, withUnapproved: caller.isAdmin });
-  const roles = await findRolesOf(ctx.db, ctx.org.id, [...new Set(rows.map((r) => r.id))]);
-  return rows.map((r) => ({
-    id: r.id,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    lastName2: r.last_name2,
-    avatar: signedAvatarUrl(ctx, r.avatar),
-    roles: roles.get(r.id) ?? [],
-    role: r.role as NodeMember['role'],
-    enrollmentStatus: enrollment ? (r.enrollment_status as NodeMember['enrollmentStatus']) : null,
-    outcome: enrollment ? (r.outcome as NodeMember['outcome']) : null,
-    schoolYear: r.school_year,
-  }));
-}
-
 async function requireType(ctx: RequestContext, typeId: number): Promise<void> {
   const types = await findNodeTypes(ctx.db, ctx.org.id);
   if (!types.some((t) => t.id === typeId)) throw badRequest('unknown_node_type', 'There is no such node type in this school');
@@ -157,28 +113,4 @@ export async function removeNode(ctx: RequestContext, nodeId: number): Promise<v
   if (children) throw conflict('node_not_empty', 'Move or delete the nodes inside it first');
   if (members) throw conflict('node_not_empty', 'Remove its members first');
   await deleteNode(ctx.db, ctx.org.id, nodeId);
-}
-
-/** POST nodes/{id}/members: adds a role (or updates its enrollment); only students have enrollment. */
-export async function addMember(ctx: RequestContext, nodeId: number, input: MemberCreate): Promise<{ created: boolean; members: NodeMember[] }> {
-  if (!(await personExists(ctx.db, ctx.org.id, input.personId))) throw badRequest('unknown_person', 'There is no such person in this school');
-  const isStudent = input.role === 'student';
-  if (!isStudent && (input.enrollmentStatus || input.outcome)) {
-    throw badRequest('enrollment_for_students_only', 'Only students have an enrollment status and outcome');
-  }
-  const result = await upsertMembership(ctx.db, ctx.org.id, {
-    nodeId,
-    personId: input.personId,
-    role: input.role,
-    enrollmentStatus: isStudent ? (input.enrollmentStatus ?? 'active') : null,
-    outcome: isStudent ? (input.outcome ?? null) : null,
-    schoolYear: input.schoolYear ?? null,
-  });
-  return { created: result === 'created', members: await listMembers(ctx, nodeId) };
-}
-
-/** DELETE nodes/{id}/members/{personId}[?role=]: one role, or every role of the person there. */
-export async function removeMember(ctx: RequestContext, nodeId: number, personId: number, role?: string): Promise<void> {
-  const removed = await deleteMemberships(ctx.db, ctx.org.id, nodeId, personId, role);
-  if (removed === 0) throw notFound('This person has no such membership in this node');
 }

@@ -8,7 +8,7 @@ describeOnDatabases('nodes', (t) => {
   let w: World;
   const call = async (viewer: TestPerson, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) =>
     t.request({ method, url: `/api/${w.school.code}/${path}`, token: await t.signIn(viewer), body });
-  const nodeRow = (id: number) => t.db.selectFrom('nodes').selectAll().where('id', '=', id).executeTakeFirst();
+  const nodeRow = (id: number) => t.db.selectFrom('nodes').selectAll().where('org_id', '=', w.school.id).where('id', '=', id).executeTakeFirst();
 
   beforeAll(async () => {
     w = await makeWorld(t);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZAvatarUpload } from '@patio/core';
 import { z } from 'zod';
 import { HttpError, badRequest } from '../../http/errors';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
@@ -24,7 +25,7 @@ export async function avatarRoutes(app: FastifyInstance): Promise<void> {
         'replacing it. Answers the new avatar URL (signed, see GET files/avatars/{file}).',
       consumes: ['multipart/form-data'],
       params: paramsOf(peoplePolicies.setAvatar),
-      response: { 200: z.object({ avatar: z.string() }), ...errors(400, 401, 403, 404, 409, 413, 415) },
+      response: { 200: ZAvatarUpload, ...errors(400, 401, 403, 404, 409, 413, 415) },
     },
     handler: async (request) => {
       if (!request.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the image as multipart/form-data');

@@ -12,7 +12,7 @@ describeOnDatabases('avatars', (t) => {
     const { payload, headers } = multipartBody(filename, data, { contentType });
     return t.request({ method: 'PUT', url: `/api/${w.school.code}/people/${id}/avatar`, token: await t.signIn(viewer), body: payload, headers });
   };
-  const avatarOf = async (id: number) => (await t.db.selectFrom('people').select('avatar').where('id', '=', id).executeTakeFirstOrThrow()).avatar;
+  const avatarOf = async (id: number) => (await t.db.selectFrom('people').select('avatar').where('org_id', '=', w.school.id).where('id', '=', id).executeTakeFirstOrThrow()).avatar;
   const avatarDir = () => join(t.config.dataDir, 'files', 'avatars', String(w.school.id));
   const filesOf = (personId: number) => (existsSync(avatarDir()) ? readdirSync(avatarDir()).filter((f) => f.startsWith(`${personId}-`)).sort() : []);
   const withoutQuery = (url: string) => url.split('?')[0];

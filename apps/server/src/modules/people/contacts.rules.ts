@@ -1,11 +1,9 @@
 import { TEACHING_ROLES, type Contact } from '@patio/core';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../policy/policy';
-import { isCurrentMembership } from '../nodes/enrollment';
-import { findMembershipsIn, findNodeIdsOf } from '../nodes/nodes.queries';
+import { findMembershipsIn, findNodeIdsOf, isCurrentMembership } from '../nodes/index';
 import { findRouteReach } from './caller-reach';
 import { findContactStaffIds, findParentLikeRelativeIds, findRelativeIdsOf, findStaffIds } from './people.queries';
-import { findUnapprovedRegistrantIds } from './registrants';
 
 export type ContactReason = Contact['reasons'][number];
 
@@ -20,8 +18,9 @@ export type ContactReason = Contact['reasons'][number];
  * - administrators and employees: all staff;
  * - drivers: the parent-like relatives of the riders of their routes (whom to call about a child);
  * - everyone: staff flagged as contacts (reception, coordination).
- * Withdrawn, graduated and inactive enrollments do not count, and nobody whose registration is not
- * approved is anyone's contact (registrants.ts).
+ * Withdrawn, graduated and inactive enrollments do not count. Nobody whose registration is not
+ * approved is anyone's contact: the list query leaves them out (contacts.service.ts), and so does
+ * personAccess for anyone's card. The same rule in SQL: contactOfFilter (people.access.sql.ts).
  */
 export async function findContactReasons(db: Database, subject: Caller): Promise<Map<number, Set<ContactReason>>> {
   const { orgId } = subject;
@@ -62,6 +61,5 @@ export async function findContactReasons(db: Database, subject: Caller): Promise
   }
   if (subject.isStaff) add(await findStaffIds(db, orgId), 'colleague');
   add((await findRouteReach(db, subject)).familyIds, 'student_relative');
-  for (const id of await findUnapprovedRegistrantIds(db, orgId, [...reasons.keys()])) reasons.delete(id);
   return reasons;
 }

@@ -18,7 +18,7 @@ describeOnDatabases('GET people/{id}/contacts', (t) => {
     w = await makeWorld(t);
     director = await t.makePerson(w.school, { role: 'group_director', node: w.tree.classA });
     reception = await t.makePerson(w.school, { role: 'employee', node: w.tree.root });
-    await t.db.updateTable('people').set({ is_contact: 1 }).where('id', '=', reception.id).execute();
+    await t.db.updateTable('people').set({ is_contact: 1 }).where('org_id', '=', w.school.id).where('id', '=', reception.id).execute();
   });
 
   it("gives a parent their child's teachers and group director, flagged staff and their family", async () => {
@@ -85,7 +85,7 @@ describeOnDatabases('GET people/{id}/contacts', (t) => {
     // As registration used to leave it: the registrant already recorded as student B's mother.
     const registrant = await makeRegistrant(t, w.school, { firstName: 'Rebeca' });
     await t.relate(registrant, w.studentB, 'mother');
-    await t.db.updateTable('people').set({ is_contact: 1 }).where('id', '=', registrant.id).execute();
+    await t.db.updateTable('people').set({ is_contact: 1 }).where('org_id', '=', w.school.id).where('id', '=', registrant.id).execute();
     for (const viewer of [w.parentB, w.studentB, w.teacherB, w.parentA]) expect((await contacts(viewer)).has(registrant.id), viewer.firstName).toBe(false);
   });
 });

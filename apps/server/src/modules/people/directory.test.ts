@@ -108,7 +108,7 @@ describeOnDatabases('GET people (directory)', (t) => {
     expect((await search(`node=${w.route}`, w.driver)).statusCode).toBe(403);
     expect((await search('', w.employee)).statusCode).toBe(200);
     // A route at the top of the tree is still a route, not the school.
-    const { type_id: routeType } = await t.db.selectFrom('nodes').select('type_id').where('id', '=', w.route).executeTakeFirstOrThrow();
+    const { type_id: routeType } = await t.db.selectFrom('nodes').select('type_id').where('org_id', '=', w.school.id).where('id', '=', w.route).executeTakeFirstOrThrow();
     const topRoute = await insertNode(t.db, w.school.id, { parentId: null, typeId: routeType, name: 'Route 2' });
     expect((await search('', await t.makePerson(w.school, { role: 'employee', node: topRoute }))).statusCode).toBe(403);
   });

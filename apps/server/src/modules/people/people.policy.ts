@@ -4,7 +4,7 @@ import type { PolicyContext } from '../../policy/policy';
 import { definePolicy, isStaff, zId } from '../../policy/policy';
 import { avatarFilePattern } from './avatar.service';
 import { personExists } from './people.queries';
-import { actsForPerson, canSeeProfile, canSeeSchoolData } from './people.visibility';
+import { actsForPerson, canSeeProfile, canSeeSchoolData } from './people.access';
 
 const byId = z.object({ id: zId });
 type ById = PolicyContext<{ id: number }>;
@@ -15,13 +15,13 @@ async function requirePerson({ caller, db, org, params }: ById): Promise<void> {
   if (!(await personExists(db, org.id, params.id))) throw notFound('There is no such person in this school');
 }
 
-/** Who may see the school data of `:id` (children, relatives): see people.visibility.ts. */
+/** Who may see the school data of `:id` (children, relatives): see people.access.ts. */
 const seesSchoolData = async (ctx: ById) => {
   await requirePerson(ctx);
   return canSeeSchoolData(ctx.db, ctx.caller!, ctx.params.id);
 };
 
-/** The person, their parent-like relatives and administrators (people.visibility.ts actsForPerson). */
+/** The person, their parent-like relatives and administrators (people.access.ts actsForPerson). */
 const actsFor = async (ctx: ById) => {
   await requirePerson(ctx);
   return actsForPerson(ctx.caller!, ctx.params.id);
@@ -33,7 +33,7 @@ export const peoplePolicies = {
 
   /**
    * GET people/{id}: staff, whoever sees more than the card, the caller's contacts, and everyone for
-   * staff members; another family's child or parent is 403 (people.visibility.ts). Unknown → 404.
+   * staff members; another family's child or parent is 403 (people.access.ts). Unknown → 404.
    */
   readPerson: definePolicy({
     method: 'GET',

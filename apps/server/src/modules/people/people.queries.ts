@@ -2,36 +2,40 @@ import { documentKeyOf, STAFF_ROLES, TEACHING_ROLES } from '@patio/core';
 import { type Selectable, sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/database';
 import { nowIso } from '../../db/database';
+import { compiledQuery } from '../../db/compiled-query';
 import { scopedToOrg } from '../../db/scope';
 import type { PersonTable } from '../../db/types';
+import type { LoadedCaller } from '../../http/caller-loader';
+import type { AccessFilter } from '../../policy/access';
 import type { Caller } from '../../policy/policy';
-import { currentMembership, isCurrentMembership } from '../nodes/enrollment';
-import { isRouteType } from '../nodes/route-type';
+import { currentMembership, isCurrentMembership, isRouteType } from '../nodes/index';
 import { parentLikeKinds } from './relationships';
 import { searchKeyOf, touchesSearchKey } from './search-key';
+import { bySortKey, sortKeyOf, touchesSortKey } from './sort-key';
 
 export type PersonRow = Selectable<PersonTable>;
 type OptionalColumns = 'is_admin' | 'is_contact' | 'blood_type' | 'weight' | 'height' | 'medical_insurance';
-export type NewPerson = Omit<PersonTable, 'id' | 'org_id' | 'created_at' | 'search_key' | 'document_key' | OptionalColumns> &
+export type NewPerson = Omit<PersonTable, 'id' | 'org_id' | 'created_at' | 'search_key' | 'sort_key' | 'document_key' | OptionalColumns> &
   Partial<Pick<PersonTable, Exclude<OptionalColumns, 'is_contact'>>> & { is_contact?: number };
 
 const isRoleIn = (roles: readonly string[], role: string) => roles.includes(role);
 
 /**
- * The caller of a request with roles, taught nodes and family, in one indexed round trip (it runs on
- * every signed-in request): rows (source, number, text, scope) are ('person', is_admin), ('membership',
- * node_id, role, "root:" or "node:" + the node's type key) and ('relative', the person they are a relative of, kind).
- * Roles are scoped to where they are held (decision 004): an employee of a route drives it (even a
- * route at the top of the tree), of another root node is school-wide, of any other node reaches that
- * node's subtree. Ended enrollments count for nothing.
+ * The caller of a request with roles, taught nodes, family and registration status, in one indexed
+ * round trip compiled once (it runs for every token the caller cache has not seen): rows (source,
+ * number, text, scope) are ('person', is_admin), ('membership', node_id, role, "root:" or "node:" +
+ * the node's type key), ('relative', the person they are a relative of, kind) and ('registration',
+ * id, status). Roles are scoped to where they are held (decision 004): an employee of a route drives
+ * it (even a route at the top of the tree), of another root node is school-wide, of any other node
+ * reaches that node's subtree. Ended enrollments count for nothing.
  */
-export async function findCaller(db: Database, orgId: number, personId: number): Promise<Caller | null> {
+const callerRows = compiledQuery((db, p: { orgId: number; personId: number }) => {
   const none = sql<string | null>`null`;
-  const rows = await db
+  return db
     .selectFrom('people')
     .select([sql.lit('person').as('source'), 'is_admin as number', none.as('text'), none.as('scope')])
-    .where(scopedToOrg(orgId))
-    .where('id', '=', personId)
+    .where(scopedToOrg(p.orgId))
+    .where('id', '=', p.personId)
     .unionAll(
       db
         .selectFrom('memberships')
@@ -43,20 +47,32 @@ export async function findCaller(db: Database, orgId: number, personId: number):
           'memberships.role as text',
           sql<string | null>`(case when nodes.parent_id is null then 'root:' else 'node:' end) || node_types.key`.as('scope'),
         ])
-        .where(scopedToOrg(orgId, 'memberships'))
-        .where('memberships.person_id', '=', personId)
+        .where(scopedToOrg(p.orgId, 'memberships'))
+        .where('memberships.person_id', '=', p.personId)
         .where(currentMembership()),
     )
     .unionAll(
       db
         .selectFrom('relationships')
         .select([sql.lit('relative').as('source'), 'person_id as number', 'kind as text', none.as('scope')])
-        .where(scopedToOrg(orgId))
-        .where('relative_id', '=', personId),
+        .where(scopedToOrg(p.orgId))
+        .where('relative_id', '=', p.personId),
     )
-    .execute();
+    .unionAll(
+      db
+        .selectFrom('registrations')
+        .select([sql.lit('registration').as('source'), 'id as number', 'status as text', none.as('scope')])
+        .where(scopedToOrg(p.orgId))
+        .where('person_id', '=', p.personId),
+    );
+});
+
+/** The caller `personId` of a school with their registration status, or null when there is no such person. */
+export async function findSignedInCaller(db: Database, orgId: number, personId: number): Promise<LoadedCaller | null> {
+  const rows = await callerRows.execute(db, { orgId, personId });
   const person = rows.find((r) => r.source === 'person');
   if (!person) return null;
+  const registration = (rows.find((r) => r.source === 'registration')?.text ?? null) as LoadedCaller['registration'];
   const memberships = rows
     .filter((r) => r.source === 'membership')
     .map((r) => ({ node_id: r.number, role: r.text as string, isRoot: r.scope?.startsWith('root:') === true, typeKey: r.scope?.slice(5) ?? '' }));
@@ -68,7 +84,7 @@ export async function findCaller(db: Database, orgId: number, personId: number):
   const drives = (m: (typeof employments)[number]) => isRouteType(m.typeKey);
   const employeeNodeIds = [...new Set(employments.filter((m) => !m.isRoot && !drives(m)).map((m) => m.node_id))];
   const isSchoolWide = isAdmin || employments.some((m) => m.isRoot && !drives(m));
-  return {
+  const caller: Caller = {
     id: personId,
     orgId,
     isAdmin,
@@ -81,30 +97,12 @@ export async function findCaller(db: Database, orgId: number, personId: number):
     childIds: relatives.filter((r) => (parentLikeKinds as readonly string[]).includes(r.kind)).map((r) => r.person_id),
     relativeIds: relatives.map((r) => r.person_id),
   };
+  return { caller, registration };
 }
 
-/** Administrator or member with a staff role (teacher, substitute teacher, group director, employee). */
-export async function isStaffMember(db: Database, orgId: number, personId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('people')
-    .select('id')
-    .where(scopedToOrg(orgId))
-    .where('id', '=', personId)
-    .where((eb) =>
-      eb.or([
-        eb('is_admin', '=', 1),
-        eb.exists(
-          eb
-            .selectFrom('memberships')
-            .select('memberships.id')
-            .whereRef('memberships.org_id', '=', 'people.org_id')
-            .whereRef('memberships.person_id', '=', 'people.id')
-            .where('memberships.role', 'in', [...STAFF_ROLES]),
-        ),
-      ]),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
+/** The person `personId` of a school as a Caller (roles, taught nodes, family), or null. */
+export async function findCaller(db: Database, orgId: number, personId: number): Promise<Caller | null> {
+  return (await findSignedInCaller(db, orgId, personId))?.caller ?? null;
 }
 
 export async function findPerson(db: Database, orgId: number, personId: number): Promise<PersonRow | null> {
@@ -150,6 +148,7 @@ export async function insertPerson(db: Database, orgId: number, person: NewPerso
       username: person.username?.toLowerCase() ?? null,
       is_admin: person.is_admin ?? 0,
       search_key: searchKeyOf(person),
+      sort_key: sortKeyOf(person),
       document_key: documentKeyOf(person.document),
       org_id: orgId,
       created_at: nowIso(),
@@ -320,26 +319,24 @@ export async function findRolesOf(db: Database, orgId: number, personIds: number
 
 export type CardRow = Pick<PersonRow, 'id' | 'first_name' | 'last_name' | 'last_name2' | 'avatar'>;
 
-/** Name and avatar of many people, ordered "last name, first name". */
-export async function findCardRows(db: Database, orgId: number, personIds: number[]): Promise<CardRow[]> {
+/** Name and avatar of many people, ordered "last name, first name"; `only` (an access filter) keeps some. */
+export async function findCardRows(db: Database, orgId: number, personIds: number[], only?: AccessFilter): Promise<CardRow[]> {
   if (personIds.length === 0) return [];
   const rows: CardRow[] = [];
   for (const chunk of chunks([...new Set(personIds)], 500)) {
-    rows.push(
-      ...(await db
-        .selectFrom('people')
-        .select(['id', 'first_name', 'last_name', 'last_name2', 'avatar'])
-        .where(scopedToOrg(orgId))
-        .where('id', 'in', chunk)
-        .execute()),
-    );
+    let query = db
+      .selectFrom('people')
+      .select(['id', 'first_name', 'last_name', 'last_name2', 'avatar'])
+      .where(scopedToOrg(orgId))
+      .where('id', 'in', chunk);
+    if (only) query = query.where(only('people.id'));
+    rows.push(...(await query.execute()));
   }
   return rows.sort(byName);
 }
 
-/** "Last name, first name" order of cards. */
-export const byName = (a: CardRow, b: CardRow) =>
-  a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name) || a.id - b.id;
+/** "Last name, first name" order of cards: the order of ORDER BY sort_key (sort-key.ts). */
+export const byName = (a: CardRow, b: CardRow) => bySortKey(a, b);
 
 /** The relatives of a person as cards with what each is to them, "last name, first name" order. */
 export async function findRelativeCardRows(db: Database, orgId: number, personId: number): Promise<(CardRow & { kind: string })[]> {
@@ -387,14 +384,15 @@ export async function findGroupsOf(db: Database, orgId: number, personId: number
     .execute();
 }
 
-/** Changes some columns of a person; a change of names or document rewrites the search_key too. */
+/** Changes some columns of a person; a change of names or document rewrites the search_key (and sort_key) too. */
 export async function updatePersonRow(db: Database, orgId: number, personId: number, values: Updateable<PersonTable>) {
   if (Object.keys(values).length === 0) return;
-  const { search_key: _ignored, document_key: _derived, ...changes } = values;
+  const { search_key: _ignored, sort_key: _sorted, document_key: _derived, ...changes } = values;
   // Read and write together (a caller's transaction, or one of its own).
   const run = <T>(work: (trx: Database) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
   await run(async (trx) => {
     let searchKey: string | undefined;
+    let sortKey: string | undefined;
     if (touchesSearchKey(changes)) {
       const stored = await trx
         .selectFrom('people')
@@ -403,12 +401,14 @@ export async function updatePersonRow(db: Database, orgId: number, personId: num
         .where('id', '=', personId)
         .executeTakeFirst();
       if (stored) searchKey = searchKeyOf({ ...stored, ...(changes as Partial<typeof stored>) });
+      if (stored && touchesSortKey(changes)) sortKey = sortKeyOf({ ...stored, ...(changes as Partial<typeof stored>) });
     }
     await trx
       .updateTable('people')
       .set({
         ...changes,
         ...(searchKey !== undefined ? { search_key: searchKey } : {}),
+        ...(sortKey !== undefined ? { sort_key: sortKey } : {}),
         ...('document' in changes ? { document_key: documentKeyOf(changes.document ?? null) } : {}),
       })
       .where(scopedToOrg(orgId))

@@ -6,6 +6,7 @@ import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
 import { errors } from '../../http/schemas';
 import { avatarRoutes } from './avatar.routes';
 import { listContacts } from './contacts.service';
+import { membersRoutes } from './members.routes';
 import { peoplePolicies } from './people.policy';
 import { getPerson, listChildren, listRelatives, searchPeople, updatePerson } from './people.service';
 
@@ -112,4 +113,5 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   await app.register(avatarRoutes);
+  await app.register(membersRoutes);
 }

@@ -5,7 +5,7 @@ import type { PersonTable } from '../../db/types';
 import type { RequestContext } from '../../http/context';
 import { HttpError, forbidden, notFound } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
-import { findNodes, subtreeIds } from '../nodes/nodes.queries';
+import { findNodes, reachesNode, subtreeIds } from '../nodes/index';
 import {
   type CardRow,
   findCardRows,
@@ -20,8 +20,7 @@ import {
   updatePersonRow,
 } from './people.queries';
 import { signedAvatarUrl } from './avatar.service';
-import { reachesNode } from './caller-reach';
-import { profileAccess } from './people.visibility';
+import { personAccess, profileAccess } from './people.access';
 import { searchPeopleRows } from './search.queries';
 
 const languages = ['es', 'en', 'de', 'fr', 'it', 'pt'] as const;
@@ -112,9 +111,8 @@ export async function searchPeople(ctx: RequestContext, query: PeopleQuery): Pro
   const { rows, total } = await searchPeopleRows(
     ctx.db,
     ctx.org.id,
-    // Documents are school data of everyone only for school-wide staff; unapproved registrants are
-    // for administrators to see.
-    { words, matchDocument: caller.isSchoolWide, role: query.role, nodeIds, status: query.status, withUnapproved: caller.isAdmin },
+    // Documents are school data of everyone only for school-wide staff.
+    { words, matchDocument: caller.isSchoolWide, role: query.role, nodeIds, status: query.status, visible: await personAccess.filter(ctx.db, caller) },
     { offset: (query.page - 1) * query.limit, limit: query.limit },
   );
   return { items: await cardsOf(ctx, [], rows), total };

@@ -6,7 +6,7 @@ describeOnDatabases('PATCH people/{id}', (t) => {
   let w: World;
   const patch = async (viewer: World['admin'], id: number, body: unknown) =>
     t.request({ method: 'PATCH', url: `/api/${w.school.code}/people/${id}`, token: await t.signIn(viewer), body });
-  const row = (id: number) => t.db.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const row = (id: number) => t.db.selectFrom('people').selectAll().where('org_id', '=', w.school.id).where('id', '=', id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     w = await makeWorld(t);

@@ -3,9 +3,9 @@ import type { Database } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
 import type { DB } from '../../db/types';
 import type { CardRow } from './people.queries';
-import { notAnUnapprovedRegistrant } from './registrants';
+import type { AccessFilter } from '../../policy/access';
 import { parentLikeKinds } from './relationships';
-import { searchKeyContains } from './search-key';
+import { searchKeyContains } from './search-key.sql';
 
 export interface PeopleFilter {
   /** Words that must each appear in a name (or the document, when `matchDocument`). */
@@ -15,15 +15,15 @@ export interface PeopleFilter {
   /** The node (and, when asked, its descendants). */
   nodeIds?: number[];
   status?: string;
-  /** Include people whose registration is not approved (administrators only, registrants.ts). */
-  withUnapproved?: boolean;
+  /** The people the caller may see (personAccess.filter): paging and the total count no one else. */
+  visible: AccessFilter;
 }
 
 type Eb = ExpressionBuilder<DB, 'people'>;
 
 function filterPeople(eb: Eb, orgId: number, filter: PeopleFilter) {
   const conditions = [scopedToOrg(orgId, 'people')(eb)];
-  if (!filter.withUnapproved) conditions.push(notAnUnapprovedRegistrant(orgId)(eb));
+  conditions.push(filter.visible('people.id')(eb));
   // Accent- and case-insensitive: "perez", "PÉREZ" and "Pérez" all find "Pérez" (search-key.ts).
   for (const word of filter.words) conditions.push(searchKeyContains(filter.matchDocument ? 'any' : 'names', word));
   const membershipRole = filter.role && !['administrator', 'relative'].includes(filter.role) ? filter.role : undefined;
@@ -70,8 +70,7 @@ export async function searchPeopleRows(
     .selectFrom('people')
     .select(['people.id', 'people.first_name', 'people.last_name', 'people.last_name2', 'people.avatar'])
     .where((eb) => filterPeople(eb, orgId, filter))
-    .orderBy('people.last_name')
-    .orderBy('people.first_name')
+    .orderBy('people.sort_key')
     .orderBy('people.id')
     .limit(page.limit)
     .offset(page.offset)

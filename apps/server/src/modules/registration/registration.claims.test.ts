@@ -102,7 +102,7 @@ describeOnDatabases(
       expect(await relationshipsOf(t, school, parent.id)).toEqual([]);
       const memberships = await t.db.selectFrom('memberships').select('id').where('org_id', '=', school.id).where('node_id', 'in', [tree.classA, tree.classB]).execute();
       expect(memberships).toEqual([]);
-      const after = await t.db.selectFrom('people').select('password_hash').where('id', '=', parent.id).executeTakeFirstOrThrow();
+      const after = await t.db.selectFrom('people').select('password_hash').where('org_id', '=', school.id).where('id', '=', parent.id).executeTakeFirstOrThrow();
       expect(after.password_hash).toBeNull();
       // The form stays on record.
       const listed = await t.request({ method: 'GET', url: `/api/${school.code}/registrations?status=rejected`, token: adminToken });
@@ -129,7 +129,7 @@ describeOnDatabases(
       expect((await relationshipsOf(t, school, grandmother.id)).every((r) => r.person_id === child.id || r.relative_id === child.id)).toBe(true);
       const membership = await t.db.selectFrom('memberships').select(['node_id', 'role', 'enrollment_status']).where('org_id', '=', school.id).where('person_id', '=', child.id).execute();
       expect(membership).toEqual([{ node_id: tree.classA, role: 'student', enrollment_status: 'active' }]);
-      const parent = await t.db.selectFrom('people').select('document').where('id', '=', family.personId).executeTakeFirstOrThrow();
+      const parent = await t.db.selectFrom('people').select('document').where('org_id', '=', school.id).where('id', '=', family.personId).executeTakeFirstOrThrow();
       expect(parent.document).toBe(form.document);
       // Now the parent reads the child as a relative does.
       expect((await t.request({ method: 'GET', url: `/api/${school.code}/people/${child.id}`, token: family.token })).statusCode).toBe(200);
@@ -166,12 +166,12 @@ describeOnDatabases(
       // A second family naming a document that belongs to an account: 409, nothing written.
       const other = familyForm(tree.classA, { document: `CC-M-${stamp}`, children: [{ firstName: 'X', lastName: 'Y', document: `TI-X-${stamp}`, birthday: '2016-01-01' }] });
       expect((await t.request({ method: 'POST', url, body: other })).statusCode).toBe(202);
-      const otherId = (await t.db.selectFrom('people').select('id').where('username', '=', other.email).executeTakeFirstOrThrow()).id;
+      const otherId = (await t.db.selectFrom('people').select('id').where('org_id', '=', school.id).where('username', '=', other.email).executeTakeFirstOrThrow()).id;
       const refused = await t.request({ method: 'POST', url: `/api/${school.code}/registrations/${otherId}/approve`, token: adminToken });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().error).toBe('document_in_use');
       expect(await peopleWithDocuments(t, school, [`TI-X-${stamp}`])).toEqual([]);
-      const still = await t.db.selectFrom('registrations').select('status').where('person_id', '=', otherId).executeTakeFirstOrThrow();
+      const still = await t.db.selectFrom('registrations').select('status').where('org_id', '=', school.id).where('person_id', '=', otherId).executeTakeFirstOrThrow();
       expect(still.status).toBe('pending');
     });
   },

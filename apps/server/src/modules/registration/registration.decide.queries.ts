@@ -2,7 +2,7 @@ import { documentKeyOf } from '@patio/core';
 import type { Database } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
-import { searchKeyOf } from '../people/search-key';
+import { searchKeyOf, sortKeyOf } from '../people/index';
 import type { StagedPerson } from './registration.form';
 
 // The writes of an administrator's decision, each run inside the decision's transaction.
@@ -102,6 +102,7 @@ export async function insertOrFindPerson(
       language: null,
       is_admin: 0,
       search_key: searchKeyOf(row),
+      sort_key: sortKeyOf(row),
       document_key: documentKey,
       created_at: nowIso(),
     })
@@ -122,4 +123,10 @@ export async function revokeRegistrant(trx: Database, orgId: number, personId: n
   await trx.updateTable('people').set({ password_hash: null }).where(scopedToOrg(orgId)).where('id', '=', personId).execute();
   await trx.deleteFrom('devices').where(scopedToOrg(orgId)).where('person_id', '=', personId).execute();
   await trx.deleteFrom('login_tokens').where(scopedToOrg(orgId)).where('person_id', '=', personId).where('used_at', 'is', null).execute();
+}
+
+/** The gender of a person of the school (the approved parent's kind of relative: father, mother, guardian). */
+export async function findGender(trx: Database, orgId: number, personId: number): Promise<'female' | 'male' | null> {
+  const row = await trx.selectFrom('people').select('gender').where(scopedToOrg(orgId)).where('id', '=', personId).executeTakeFirstOrThrow();
+  return row.gender;
 }

@@ -1,19 +1,17 @@
 import { documentKeyOf, type Registration } from '@patio/core';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import type { RequestContext } from '../../http/context';
 import { HttpError, notFound } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { insertMembership } from '../nodes/nodes.queries';
-import { updatePersonRow, upsertRelationshipPair } from '../people/people.queries';
-import { inverseKind, type RelationshipKind } from '../people/relationships';
+import { insertMembership } from '../nodes/index';
+import { inverseKind, type RelationshipKind, updatePersonRow, upsertRelationshipPair } from '../people/index';
 import {
-  claimDecision, findDocumentHolder, insertOrFindPerson, mergeRegistrantInto, revokeRegistrant,
+  claimDecision, findDocumentHolder, findGender, insertOrFindPerson, mergeRegistrantInto, revokeRegistrant,
 } from './registration.decide.queries';
 import { parseStagedForm, type StagedForm } from './registration.form';
 import { describeRegistrations } from './registration.list';
-import { sendRegistrationMail, signInLinkOf } from './registration.notify';
+import { queueRegistrationMail, signInLinkOf } from './registration.notify';
 import { findNodeNames, findRegistration } from './registration.queries';
 
 const alreadyDecided = (status: string) => new HttpError(409, 'registration_decided', `This registration was already ${status}`);
@@ -29,7 +27,6 @@ export async function decideFamily(
   ctx: RequestContext,
   personId: number,
   status: 'approved' | 'rejected',
-  log: FastifyBaseLogger,
 ): Promise<Registration> {
   const caller = requireCaller(ctx);
   const registration = await findRegistration(ctx.db, ctx.org.id, personId);
@@ -44,6 +41,21 @@ export async function decideFamily(
       if (!(await claimDecision(trx, ctx.org.id, decision))) throw alreadyDecided('decided');
       if (status === 'rejected') await revokeRegistrant(trx, ctx.org.id, personId);
       else accountId = await approve(trx, ctx.org.id, personId, form);
+      // In the decision's transaction: the family is told exactly when the decision is stored.
+      if (registration.email) {
+        await queueRegistrationMail(
+          ctx,
+          trx,
+          {
+            to: registration.email,
+            kind: status,
+            language: registration.language,
+            values: { name: registration.first_name, link: signInLinkOf(ctx), children: form.children.map((c) => c.firstName).join(', ') },
+            personId: accountId,
+          },
+          `registration-${personId}`,
+        );
+      }
     });
   } catch (err) {
     // A parallel approval gave the parent's document to another registrant first.
@@ -53,15 +65,6 @@ export async function decideFamily(
 
   const decided = await findRegistration(ctx.db, ctx.org.id, accountId);
   const [result] = await describeRegistrations(ctx, [decided!]);
-  if (registration.email) {
-    await sendRegistrationMail(ctx, log, {
-      to: registration.email,
-      kind: status,
-      language: registration.language,
-      values: { name: registration.first_name, link: signInLinkOf(ctx), children: form.children.map((c) => c.firstName).join(', ') },
-      personId: accountId,
-    });
-  }
   return result;
 }
 
@@ -71,8 +74,8 @@ export async function decideFamily(
  */
 async function approve(trx: Database, orgId: number, registrantId: number, form: StagedForm): Promise<number> {
   const accountId = await settleParent(trx, orgId, registrantId, form.parentDocument);
-  const registrant = await trx.selectFrom('people').select('gender').where('org_id', '=', orgId).where('id', '=', accountId).executeTakeFirstOrThrow();
-  const parentKind: RelationshipKind = registrant.gender === 'male' ? 'father' : registrant.gender === 'female' ? 'mother' : 'guardian';
+  const gender = await findGender(trx, orgId, accountId);
+  const parentKind: RelationshipKind = gender === 'male' ? 'father' : gender === 'female' ? 'mother' : 'guardian';
   const relatives: [number, RelationshipKind][] = [[accountId, parentKind]];
   for (const relative of form.relatives) relatives.push([await insertOrFindPerson(trx, orgId, relative), relative.kind]);
 

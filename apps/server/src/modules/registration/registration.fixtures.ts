@@ -56,6 +56,7 @@ export async function registrantId(t: TestApp, school: Org, email: string): Prom
 export async function registerVerifiedFamily(t: TestApp, school: Org, mails: { to: string[]; text: string }[], form: FamilyForm) {
   const created = await t.request({ method: 'POST', url: `/api/${school.code}/registration`, body: form });
   if (created.statusCode !== 202) throw new Error(`registration answered ${created.statusCode}: ${created.body}`);
+  await t.drainJobs();
   const token = verificationTokenOf(mails, form.email);
   const verified = await t.request({ method: 'POST', url: `/api/${school.code}/registration/verify`, body: { token } });
   if (verified.statusCode !== 200) throw new Error(`verification answered ${verified.statusCode}`);

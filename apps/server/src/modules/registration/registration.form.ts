@@ -1,4 +1,4 @@
-import type { RelationshipKind } from '../people/relationships';
+import type { RelationshipKind } from '../people/index';
 import type { ValidRegistration } from './registration.validate';
 
 // What a family named on the form, kept in registrations.form (JSON) until an administrator decides.

@@ -1,24 +1,50 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database';
 import type { RequestContext } from '../../http/context';
 import { mailerFor } from '../../platform/mail/mailer';
+import { defineJob } from '../../platform/jobs/jobs';
 import { registrationMail, type RegistrationMailKind, type RegistrationMailValues } from './registration.mail';
 
+/** What a registration mail job carries: enough to build the mail in the family's language. */
+export interface RegistrationMailPayload {
+  to: string;
+  kind: RegistrationMailKind;
+  language: string | null;
+  values: RegistrationMailValues;
+  personId: number;
+}
+
 /**
- * Sends one registration mail (verification, approval, rejection) in the family's language through
- * the mail platform. A mail hiccup is logged, never a 500: the registration or decision is stored and
- * an administrator can follow up by hand.
+ * Sends one registration mail (verification, approval, rejection, already registered) through the
+ * mail platform. A send that fails throws, so the job is retried with backoff and, once its attempts
+ * are used up, waits dead in the administrators' list of failed jobs. Safe to run twice: at worst the
+ * family receives the same mail again.
  */
-export async function sendRegistrationMail(
+export const registrationMailJob = defineJob<RegistrationMailPayload>({
+  kind: 'registration.mail',
+  async handle(mail, { config, log }) {
+    const message = registrationMail(mail.kind, mail.language, mail.values);
+    await mailerFor(config, (entry, msg) => log.info(entry, msg)).send({ to: mail.to, ...message });
+  },
+  summarize: (mail) => `${mail.kind} → person ${mail.personId}`,
+  timeoutMs: 60_000,
+});
+
+/**
+ * Queues a registration mail inside `trx`, the transaction of the write it announces, so the mail
+ * goes out exactly when that write commits. `occasion` tells apart the mails of one person and kind
+ * (a verification token, a decision): the same occasion twice, as a double submit, mails once.
+ */
+export async function queueRegistrationMail(
   ctx: RequestContext,
-  log: FastifyBaseLogger,
+  trx: Database,
   mail: { to: string; kind: RegistrationMailKind; language: string | null; values: Omit<RegistrationMailValues, 'school'>; personId: number },
+  occasion: string,
 ): Promise<void> {
-  const message = registrationMail(mail.kind, mail.language, { ...mail.values, school: ctx.org.title });
-  try {
-    await mailerFor(ctx.services.config, (entry, msg) => log.info(entry, msg)).send({ to: mail.to, ...message });
-  } catch (err) {
-    log.error({ err, personId: mail.personId, kind: mail.kind }, 'registration mail failed');
-  }
+  const payload: RegistrationMailPayload = { ...mail, values: { ...mail.values, school: ctx.org.title } };
+  await ctx.services.jobs.enqueue(trx, registrationMailJob, payload, {
+    orgId: ctx.org.id,
+    key: `registration.mail:${ctx.org.id}:${mail.personId}:${mail.kind}:${occasion}`,
+  });
 }
 
 /** Where a family signs in: the school-code screen with the code filled in. */

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
-import { findArchivedNodeIds } from '../nodes/nodes.queries';
+import { findArchivedNodeIds } from '../nodes/index';
 
 /**
  * Course choices: the school's class nodes in tree order, or its grades when it has no classes;

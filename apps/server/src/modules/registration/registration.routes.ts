@@ -125,7 +125,7 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
         params: paramsOf(policy),
         response: { 200: ZRegistration, ...errors(400, 401, 403, 404, 409) },
       },
-      handler: async (request) => decideFamily(contextOf(request), request.params.personId, status, request.log),
+      handler: async (request) => decideFamily(contextOf(request), request.params.personId, status),
     });
   }
 }

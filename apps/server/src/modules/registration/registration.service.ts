@@ -1,13 +1,11 @@
 import type { RegistrationInfo } from '@patio/core';
-import type { FastifyBaseLogger } from 'fastify';
 import type { RequestContext } from '../../http/context';
 import { badRequest, forbidden } from '../../http/errors';
-import { hashPassword } from '../auth/password';
-import { hashLoginToken, newLoginToken } from '../auth/tokens';
+import { hashLoginToken, hashPassword, newLoginToken } from '../auth/index';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { insertPerson } from '../people/people.queries';
+import { insertPerson } from '../people/index';
 import { stagedFormOf } from './registration.form';
-import { sendRegistrationMail, signInLinkOf } from './registration.notify';
+import { queueRegistrationMail, signInLinkOf } from './registration.notify';
 import {
   deleteExpiredRegistrations, findCourses, findEmailOwner, insertRegistration, verifyRegistrationToken,
 } from './registration.queries';
@@ -45,7 +43,7 @@ export async function getRegistrationInfo(ctx: RequestContext): Promise<Registra
 export async function registerFamily(
   ctx: RequestContext,
   body: unknown,
-  request: { ip: string; log: FastifyBaseLogger },
+  request: { ip: string },
 ): Promise<{ email: string }> {
   if (!isRegistrationEnabled(ctx.org.settings)) throw forbidden('registration_disabled', 'This school does not take registrations online');
   ctx.services.registrationLimiter.countRegistration(request.ip);
@@ -62,21 +60,23 @@ export async function registerFamily(
   const passwordHash = await hashPassword(form.parent.password);
   if (!(await findEmailOwner(ctx.db, ctx.org.id, email))) {
     try {
-      await createAccount(ctx, form, passwordHash, request.log);
+      await createAccount(ctx, form, passwordHash);
       return { email };
     } catch (err) {
       // A parallel registration of the same email won the unique (org_id, username) index.
       if (!isUniqueViolation(err)) throw err;
     }
   }
-  await mailAlreadyRegistered(ctx, form, request.log);
+  await mailAlreadyRegistered(ctx, form);
   return { email };
 }
 
-async function createAccount(ctx: RequestContext, form: ValidRegistration, passwordHash: string, log: FastifyBaseLogger): Promise<void> {
+async function createAccount(ctx: RequestContext, form: ValidRegistration, passwordHash: string): Promise<void> {
   const { parent } = form;
   const token = newLoginToken();
-  const personId = await ctx.db.transaction().execute(async (trx) => {
+  const tokenHash = hashLoginToken(token);
+  const query = new URLSearchParams({ school: ctx.org.code, token });
+  await ctx.db.transaction().execute(async (trx) => {
     const row = await insertPerson(trx, ctx.org.id, {
       username: parent.email,
       password_hash: passwordHash,
@@ -95,34 +95,45 @@ async function createAccount(ctx: RequestContext, form: ValidRegistration, passw
     await insertRegistration(trx, ctx.org.id, {
       personId: row.id,
       language: parent.language,
-      tokenHash: hashLoginToken(token),
+      tokenHash,
       expiresAt: new Date(Date.now() + VERIFY_HOURS * 3600_000).toISOString(),
       form: JSON.stringify(stagedFormOf(form)),
     });
-    return row.id;
-  });
-
-  const query = new URLSearchParams({ school: ctx.org.code, token });
-  await sendRegistrationMail(ctx, log, {
-    to: parent.email,
-    kind: 'verification',
-    language: parent.language,
-    values: { name: parent.firstName, link: `${ctx.origin}/registration/verify?${query}` },
-    personId,
+    // With the account, in its transaction: the link goes out exactly when the registration exists.
+    await queueRegistrationMail(
+      ctx,
+      trx,
+      {
+        to: parent.email,
+        kind: 'verification',
+        language: parent.language,
+        values: { name: parent.firstName, link: `${ctx.origin}/registration/verify?${query}` },
+        personId: row.id,
+      },
+      tokenHash.slice(0, 16),
+    );
   });
 }
 
-/** Tells the owner of a used email that someone registered with it (and how to get in). */
-async function mailAlreadyRegistered(ctx: RequestContext, form: ValidRegistration, log: FastifyBaseLogger): Promise<void> {
+/**
+ * Tells the owner of a used email that someone registered with it (and how to get in), at most once
+ * an hour: repeated attempts, double submits included, must not flood their inbox.
+ */
+async function mailAlreadyRegistered(ctx: RequestContext, form: ValidRegistration): Promise<void> {
   const owner = await findEmailOwner(ctx.db, ctx.org.id, form.parent.email);
   if (!owner) return;
-  await sendRegistrationMail(ctx, log, {
-    to: form.parent.email,
-    kind: 'already_registered',
-    language: owner.language ?? form.parent.language,
-    values: { name: owner.first_name, link: signInLinkOf(ctx) },
-    personId: owner.id,
-  });
+  await queueRegistrationMail(
+    ctx,
+    ctx.db,
+    {
+      to: form.parent.email,
+      kind: 'already_registered',
+      language: owner.language ?? form.parent.language,
+      values: { name: owner.first_name, link: signInLinkOf(ctx) },
+      personId: owner.id,
+    },
+    new Date().toISOString().slice(0, 13),
+  );
 }
 
 /**

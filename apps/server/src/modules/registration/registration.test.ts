@@ -71,6 +71,7 @@ describeOnDatabases(
       expect(created.statusCode, created.body).toBe(202);
       expect(created.json()).toEqual({ email: body.email, status: 'email_verification_pending' });
       const personId = await registrantId(t, school, body.email);
+      await t.drainJobs();
 
       const mail = smtp.mails.find((m) => m.to.includes(body.email));
       expect(mail, 'the verification mail reached the SMTP server').toBeDefined();
@@ -109,6 +110,7 @@ describeOnDatabases(
       expect(approved.statusCode, approved.body).toBe(200);
       expect(approved.json()).toMatchObject({ status: 'approved', document: body.document, children: [{ id: expect.any(Number), course: { id: tree.classA }, enrollmentStatus: 'active' }] });
       // The decision reaches the family by mail, in the language it registered in (en).
+      await t.drainJobs();
       const decision = smtp.mails.filter((m) => m.to.includes(body.email)).at(-1)!;
       expect(decision.subject).toBe(`${school.title} approved your children’s enrollment`);
       expect(decision.text).toContain('approved the enrollment of: Tomás.');
@@ -130,12 +132,14 @@ describeOnDatabases(
         { firstName: 'C', lastName: 'B', document: `L${Date.now()}`, birthday: '2017-01-01' },
       ] });
       await t.request({ method: 'POST', url, body });
+      await t.drainJobs();
       const personId = await registrantId(t, school, body.email as string);
       const mailsBefore = smtp.mails.length;
       const rejected = await t.request({ method: 'POST', url: `/api/${school.code}/registrations/${personId}/reject`, token: await t.signIn(admin) });
       expect(rejected.json().children.map((c: { id: number | null; course: { id: number }; enrollmentStatus: string | null }) => [c.id, c.course.id, c.enrollmentStatus])).toEqual([
         [null, tree.classA, null], [null, tree.classB, null],
       ]);
+      await t.drainJobs();
       const mails = smtp.mails.slice(mailsBefore).filter((m) => m.to.includes(body.email as string));
       expect(mails.map((m) => m.subject)).toEqual([`${school.title} no aprobó la matrícula de tus hijos`]);
       expect(mails[0].text).toContain('Hola Laura:');
@@ -143,6 +147,7 @@ describeOnDatabases(
       // A decision is mailed once: deciding again is a 409 and sends nothing.
       const again = await t.request({ method: 'POST', url: `/api/${school.code}/registrations/${personId}/approve`, token: await t.signIn(admin) });
       expect(again.statusCode).toBe(409);
+      await t.drainJobs();
       expect(smtp.mails.slice(mailsBefore).filter((m) => m.to.includes(body.email as string))).toHaveLength(1);
     });
 

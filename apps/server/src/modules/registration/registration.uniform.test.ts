@@ -17,7 +17,7 @@ describeOnDatabases(
       const { school, tree, url } = await registeringSchool(t);
       const known = await t.makePerson(school, { role: 'relative', firstName: 'Marta' });
       const knownEmail = `${known.username}@example.com`;
-      const knownDocument = (await t.db.selectFrom('people').select('document').where('id', '=', known.id).executeTakeFirstOrThrow()).document!;
+      const knownDocument = (await t.db.selectFrom('people').select('document').where('org_id', '=', school.id).where('id', '=', known.id).executeTakeFirstOrThrow()).document!;
 
       const fresh = familyForm(tree.classA);
       const usedEmail = familyForm(tree.classA, { email: knownEmail.toUpperCase() });
@@ -41,6 +41,7 @@ describeOnDatabases(
       const knownEmail = `${known.username}@example.com`;
       const before = smtp.mails.length;
       expect((await t.request({ method: 'POST', url, body: familyForm(tree.classA, { email: knownEmail }) })).statusCode).toBe(202);
+      await t.drainJobs();
       const mails = smtp.mails.slice(before).filter((m) => m.to.includes(knownEmail));
       expect(mails.map((m) => m.subject)).toEqual([`Este correo ya está en uso en ${school.title}`]);
       expect(mails[0].text).toContain('Hola Marta:');
@@ -54,6 +55,7 @@ describeOnDatabases(
       expect(second.statusCode).toBe(202);
       const accounts = await t.db.selectFrom('people').select('id').where('org_id', '=', school.id).where('username', '=', first.email).execute();
       expect(accounts).toHaveLength(1);
+      await t.drainJobs();
       expect(smtp.mails.filter((m) => m.to.includes(first.email)).map((m) => m.subject)).toEqual([
         `Confirm your email for ${school.title}`, `This eMail is already being used at ${school.title}`,
       ]);
@@ -87,20 +89,21 @@ describeOnDatabases(
       const body = familyForm(tree.classA);
       await t.request({ method: 'POST', url, body });
       const oldId = await registrantId(t, school, body.email);
-      const registration = await t.db.selectFrom('registrations').select(['created_at', 'token_expires_at']).where('person_id', '=', oldId).executeTakeFirstOrThrow();
+      const registration = await t.db.selectFrom('registrations').select(['created_at', 'token_expires_at']).where('org_id', '=', school.id).where('person_id', '=', oldId).executeTakeFirstOrThrow();
       const hours = (Date.parse(registration.token_expires_at) - Date.parse(registration.created_at)) / 3600_000;
       expect(Math.round(hours)).toBe(48);
 
       // 49 hours later the link has lapsed: signing in finds no account, and the email registers anew.
-      await t.db.updateTable('registrations').set({ token_expires_at: new Date(Date.now() - 3600_000).toISOString() }).where('person_id', '=', oldId).execute();
+      await t.db.updateTable('registrations').set({ token_expires_at: new Date(Date.now() - 3600_000).toISOString() }).where('org_id', '=', school.id).where('person_id', '=', oldId).execute();
       const signIn = await signInAs(t, school, body);
       expect(signIn.json().error).toBe('invalid_credentials');
-      expect(await t.db.selectFrom('people').select('id').where('id', '=', oldId).execute()).toEqual([]);
+      expect(await t.db.selectFrom('people').select('id').where('org_id', '=', school.id).where('id', '=', oldId).execute()).toEqual([]);
 
       const again = await t.request({ method: 'POST', url, body: { ...familyForm(tree.classA), email: body.email } });
       expect(again.statusCode).toBe(202);
       const newId = await registrantId(t, school, body.email);
       expect(newId).not.toBe(oldId);
+      await t.drainJobs();
       const token = verificationTokenOf(smtp.mails, body.email);
       expect((await t.request({ method: 'POST', url: `${url}/verify`, body: { token } })).statusCode).toBe(200);
     });
@@ -110,10 +113,10 @@ describeOnDatabases(
       const stale = familyForm(tree.classA);
       await t.request({ method: 'POST', url, body: stale });
       const staleId = await registrantId(t, school, stale.email);
-      await t.db.updateTable('registrations').set({ token_expires_at: new Date(Date.now() - 60_000).toISOString() }).where('person_id', '=', staleId).execute();
+      await t.db.updateTable('registrations').set({ token_expires_at: new Date(Date.now() - 60_000).toISOString() }).where('org_id', '=', school.id).where('person_id', '=', staleId).execute();
       await t.request({ method: 'POST', url, body: familyForm(tree.classA) });
-      expect(await t.db.selectFrom('people').select('id').where('id', '=', staleId).execute()).toEqual([]);
-      expect(await t.db.selectFrom('registrations').select('id').where('person_id', '=', staleId).execute()).toEqual([]);
+      expect(await t.db.selectFrom('people').select('id').where('org_id', '=', school.id).where('id', '=', staleId).execute()).toEqual([]);
+      expect(await t.db.selectFrom('registrations').select('id').where('org_id', '=', school.id).where('person_id', '=', staleId).execute()).toEqual([]);
     });
 
     it('item 5: nothing a pending registration names appears in the roster of its class', async () => {

@@ -34,8 +34,8 @@ function decodeHeader(value: string): string {
     );
 }
 
-/** A real SMTP server on 127.0.0.1 (random port) that keeps every message, for tests. */
-export async function startSmtpCatcher(): Promise<{ url: string; mails: CaughtMail[]; close: () => Promise<void> }> {
+/** A real SMTP server on 127.0.0.1 (a random port unless `port` is given) that keeps every message, for tests. */
+export async function startSmtpCatcher(port = 0): Promise<{ url: string; mails: CaughtMail[]; close: () => Promise<void> }> {
   const mails: CaughtMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -52,7 +52,7 @@ export async function startSmtpCatcher(): Promise<{ url: string; mails: CaughtMa
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
-  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address() as { port: number };
+  return { url: `smtp://127.0.0.1:${address.port}`, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

@@ -21,3 +21,9 @@ export class ApiError extends Error {
 export function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError;
 }
+
+/** 403 and 404 are answers, not hiccups: queries never retry them. */
+export function isRefusal(error: unknown): boolean {
+  const status = (error as { status?: number } | null)?.status;
+  return status === 403 || status === 404;
+}

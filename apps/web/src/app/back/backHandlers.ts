@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 type BackHandler = () => boolean | void;
 
@@ -14,7 +14,10 @@ export function currentBackHandler(): BackHandler | null {
 /** Lets a page react to the mobile back button; return false to keep the page where it is. */
 export function useBackHandler(handler: BackHandler): void {
   const ref = useRef(handler);
-  ref.current = handler;
+  // Kept current after each render (not during it), so a back press always runs the latest handler.
+  useLayoutEffect(() => {
+    ref.current = handler;
+  });
   useEffect(() => {
     const entry = { current: () => ref.current() };
     handlers.push(entry);

@@ -13,7 +13,7 @@ function handleArrowKeys(event: KeyboardEvent<HTMLUListElement>): void {
   const links = [...event.currentTarget.querySelectorAll<HTMLAnchorElement>('a')];
   const index = links.indexOf(document.activeElement as HTMLAnchorElement);
   if (index < 0) return;
-  let next = index;
+  let next: number;
   if (NEXT_KEYS.includes(event.key)) next = (index + 1) % links.length;
   else if (PREVIOUS_KEYS.includes(event.key)) next = (index - 1 + links.length) % links.length;
   else if (event.key === 'Home') next = 0;

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../test/renderApp';
 import { validToken } from '../../test/makeToken';
 import { createApiClient } from '../api/apiClient';

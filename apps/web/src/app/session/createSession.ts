@@ -1,4 +1,4 @@
-import type { Person } from '@patio/core/schemas/person';
+import type { PersonProfile } from '@patio/core/schemas/people';
 import type { LanguageCode } from '@patio/core/i18n/index';
 import { LOGOUT_EXIT_DELAY_MS } from '@patio/core/constants';
 import type { ApiClient } from '../api/apiClient';
@@ -16,16 +16,16 @@ export interface SessionDeps {
 
 /** The session rules of spec §4: authenticate, logout, reset. */
 export function createSession({ store, api, storage, isNativeApp, exitApp }: SessionDeps) {
-  async function loadUser(token: string): Promise<Person> {
+  async function loadUser(token: string): Promise<PersonProfile> {
     const { uid } = decodeToken(token);
-    const user = await api.get<Person>(`people/${uid}`);
+    const user = await api.get<PersonProfile>(`people/${uid}`);
     if (store.getState().token === token) store.update({ user });
     return user;
   }
 
   return {
     /** Sets the token and the user (GET people/{uid}), then registers the device for push. */
-    async authenticate(token: string): Promise<Person> {
+    async authenticate(token: string): Promise<PersonProfile> {
       decodeToken(token); // throws the §8 token errors before anything is stored
       store.update({ token, user: null });
       const user = await loadUser(token);

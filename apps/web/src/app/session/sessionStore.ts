@@ -1,15 +1,11 @@
-import type { Person, Settings } from '@patio/core/schemas/index';
+import type { DirectoryEntry, PersonProfile, Settings } from '@patio/core/schemas/index';
 import type { LanguageCode } from '@patio/core/i18n/index';
 import { defaultLanguage, matchInterfaceLanguage } from '@patio/core/i18n/index';
 import { SESSION_SAVE_DEBOUNCE_MS } from '@patio/core/constants';
 import { isUsableToken } from './token';
 
-/** The school picked on the code screen (GET /api/directory/{code}). */
-export interface School {
-  code: string;
-  title: string;
-  logo: string | null;
-}
+/** The school picked on the code screen: its GET /api/directory/{code} entry without the API address (kept in `url`). */
+export type School = Pick<DirectoryEntry, 'code' | 'title' | 'logo'>;
 
 export interface SessionState {
   /** The school's API base URL ("organisation URL", spec §2). */
@@ -17,7 +13,8 @@ export interface SessionState {
   school: School | null;
   language: LanguageCode;
   token: string | null;
-  user: Person | null;
+  /** The signed-in person as GET people/{uid} answers it (their own profile, relatives included). */
+  user: PersonProfile | null;
   settings: Settings | null;
   /** A self-registered family signed in before the school approved it: it may only see its status screen. */
   registrationPending: boolean;

@@ -1,15 +1,15 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api/ApiError';
 import { useServices } from '../../app/services';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
-import { Brand } from './Brand';
-import { describeError } from './describeError';
-import { findSchool } from './findSchool';
-import { PublicLayout } from './PublicLayout';
-import classes from './PublicLayout.module.css';
+import { Brand } from '../../ui/Brand';
+import { describeError } from '../../app/api/describeError';
+import { findSchool } from '../../app/api/findSchool';
+import { PublicLayout } from '../../ui/PublicLayout';
+import classes from '../../ui/PublicLayout.module.css';
 
 /** /code: the school code leads to the school's API address, title and logo, then to /login (spec §2). */
 export function CodePage() {
@@ -44,13 +44,15 @@ export function CodePage() {
     }
   }
 
+  // A sign-in link (?school=…&token=…) looks its school up once, without a tap.
+  const lookUpLinkedSchool = useEffectEvent((school: string) => void lookUp(school));
   useEffect(() => {
     const school = params.get('school');
     if (school && params.get('token') && !autoSubmitted.current) {
       autoSubmitted.current = true;
-      void lookUp(school);
+      lookUpLinkedSchool(school);
     }
-  }, []);
+  }, [params]);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { IconBrandApple, IconBrandGoogle, IconBrandWindows } from '@tabler/icons-react';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
-import classes from './PublicLayout.module.css';
+import classes from '../../ui/PublicLayout.module.css';
 
 export interface ProviderButtonsProps {
   providers: { google: boolean; office: boolean; apple: boolean };

@@ -2,7 +2,7 @@ import type { TokenResponse } from '@patio/core/schemas/auth';
 import type { ApiClient } from '../../app/api/apiClient';
 import type { AppServices } from '../../app/services';
 import { decodeToken } from '../../app/session/token';
-import { fetchMyRegistration } from '../registration/myRegistration';
+import { fetchMyRegistration } from '../registration';
 
 /** UTF-8 safe base64 for the HTTP Basic header. */
 function encodeBasic(username: string, password: string): string {

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api/ApiError';
 import { useServices } from '../../app/services';
-import { describeError } from './describeError';
-import { findSchool } from './findSchool';
+import { describeError } from '../../app/api/describeError';
+import { findSchool } from '../../app/api/findSchool';
 import { completeSignIn, requestLinkToken } from './signIn';
 
 /** The link names a school the directory does not know. */

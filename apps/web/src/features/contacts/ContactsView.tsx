@@ -4,13 +4,12 @@ import { Loader, TextInput, Title } from '@mantine/core';
 import { IconAddressBook, IconSearch } from '@tabler/icons-react';
 import { formatPersonName } from '@patio/core/people/displayName';
 import { StatusMessage } from '../../ui/StatusMessage';
-import { labelOf } from '../people/labels';
-import { PersonRow } from '../people/PersonRow';
-import { RefusalMessage } from '../people/RefusalMessage';
-import { useSignedInId } from '../people/useSignedInId';
-import peopleClasses from '../people/people.module.css';
+import { labelOf, PersonRow } from '../people';
+import { RefusalMessage } from '../../app/RefusalMessage';
+import { useSignedInId } from '../../app/session/useSignedInId';
+import classes from './contacts.module.css';
 import { groupOf, useContacts, type Contact, type ContactGroup } from './useContacts';
-import '../people/mantineStyles';
+import '../../ui/mantineStyles';
 
 const GROUPS: ContactGroup[] = ['teachers', 'staff', 'family', 'members'];
 
@@ -28,10 +27,16 @@ export function ContactsView() {
 
   const groups = useMemo(() => {
     const needle = fold(text.trim());
-    const matches = (c: Contact) => !needle || fold(`${formatPersonName(c)} ${c.nodeName ?? ''}`).includes(needle);
+    const matches = (c: Contact) => !needle || fold(formatPersonName(c)).includes(needle);
     const sorted = [...(contacts.data ?? [])].filter(matches).sort((a, b) => formatPersonName(a).localeCompare(formatPersonName(b)));
     return GROUPS.map((group) => ({ group, people: sorted.filter((c) => groupOf(c) === group) })).filter((g) => g.people.length > 0);
   }, [contacts.data, text]);
+
+  // Why each one is listed ("Docente", "Familia de tus hijos"); their roles when the server gave no reason.
+  const reasonsOf = (contact: Contact): string[] =>
+    contact.reasons.length > 0
+      ? [...new Set(contact.reasons.map((r) => t(`contacts.reasons.${r}`, { defaultValue: r })))]
+      : [...new Set((contact.roles ?? []).map((r) => labelOf(t, 'roles', r)))];
 
   if (uid === null || contacts.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
   if (contacts.isError) return <RefusalMessage error={contacts.error} onRetry={() => void contacts.refetch()} />;
@@ -58,12 +63,12 @@ export function ContactsView() {
           <Title order={2} size="h5" id={`contacts-${group}`} c="dark.6" mt="md" mb={4}>
             {t(`contacts.${group}`)} ({people.length})
           </Title>
-          <ul className={peopleClasses.list}>
+          <ul className={classes.list}>
             {people.map((person) => (
               <li key={person.id}>
                 <PersonRow
                   person={person}
-                  meta={[...new Set([...(person.reasons ?? []).map((r) => t(`contacts.reasons.${r}`, { defaultValue: r })), ...(person.reasons?.length ? [] : (person.roles ?? []).map((r) => labelOf(t, 'roles', r))), person.nodeName ?? ''])].filter(Boolean).join(' · ')}
+                  meta={reasonsOf(person).join(' · ')}
                 />
               </li>
             ))}

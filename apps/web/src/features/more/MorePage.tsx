@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Paper, Stack, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useSessionState } from '../../app/services';
-import { hasChildrenAmong } from '../people/labels';
-import type { PersonProfile } from '../people/types';
+import { hasChildrenAmong } from '@patio/core/people/relationshipKinds';
 import { PageShell } from '../../ui/PageShell';
 import { moreSections, type MoreEntry } from './moreMenu';
-import { useAllowedPaths } from './useAllowedPaths';
+import { useAllowedPaths } from '../../app/access/useAllowedPaths';
 import classes from './MorePage.module.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Stack.css';
@@ -18,7 +17,7 @@ export function MorePage() {
   const { t } = useTranslation();
   const uid = useSessionState((s) => s.user?.id ?? null);
   // The signed-in user is their own GET people/{uid}, which lists their relatives.
-  const hasChildren = useSessionState((s) => hasChildrenAmong((s.user as PersonProfile | null)?.relatives));
+  const hasChildren = useSessionState((s) => hasChildrenAmong(s.user?.relatives));
   const pathOf = (entry: MoreEntry) => entry.path.replace('{uid}', String(uid ?? ''));
   const checked = moreSections.flatMap((s) => s.entries.filter((e) => e.checkAccess).map(pathOf));
   const allowed = useAllowedPaths(checked);

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { validToken } from '../../test/makeToken';
 import { renderApp } from '../../test/renderApp';
-import { BASE, stubFetch } from '../people/test/fetchStub';
+import { BASE, stubFetch } from '../../test/fetchStub';
 
 /** The app as main.tsx starts it: the signed-in user (GET people/{uid}) is restored at start. */
 async function openMore() {
@@ -48,6 +48,15 @@ describe('more menu', { timeout: 20_000 }, () => {
     expect((await screen.findByRole('link', { name: 'Registros de familias' })).getAttribute('href')).toBe('/registrations');
     const asked = JSON.parse(String(calls.find((c) => c.url.endsWith('allowed'))?.init?.body)) as string[];
     expect(asked).toContain('/registrations');
+  });
+
+  it('offers the background jobs when POST allowed says the person may open admin/jobs', async () => {
+    const { fetchMock, calls } = stubFetch(BASE, { 'GET people/3': me([]), 'POST allowed': { body: { '/admin/jobs': true } } });
+    vi.stubGlobal('fetch', fetchMock);
+    await openMore();
+    expect((await screen.findByRole('link', { name: 'Tareas en segundo plano' })).getAttribute('href')).toBe('/admin/jobs');
+    const asked = JSON.parse(String(calls.find((c) => c.url.endsWith('allowed'))?.init?.body)) as string[];
+    expect(asked).toContain('/admin/jobs');
   });
 
   it('hides family registrations from those who may not list them', async () => {

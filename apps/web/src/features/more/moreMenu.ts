@@ -12,6 +12,7 @@ import {
   IconMoodKid,
   IconPencil,
   IconSend,
+  IconServerBolt,
   IconSettings,
   IconTags,
   IconTrash,
@@ -58,6 +59,7 @@ export const moreSections: MoreSection[] = [
       { screen: 'postTypes', path: '/post/types', icon: IconTags, checkAccess: true },
       { screen: 'geoTargets', path: '/geo/targets', icon: IconMapPin, checkAccess: true },
       { screen: 'registrations', path: '/registrations', icon: IconUserCheck, checkAccess: true },
+      { screen: 'jobs', path: '/admin/jobs', icon: IconServerBolt, checkAccess: true },
     ],
   },
   {

@@ -1,27 +1,24 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Group, NativeSelect, Paper, Title } from '@mantine/core';
-import { PeopleSearchField } from '../people/PeopleSearchField';
 import { IconUserPlus } from '@tabler/icons-react';
 import { formatPersonName } from '@patio/core/people/displayName';
-import { describeError } from '../auth/describeError';
-import { labelOf } from '../people/labels';
-import { PersonAvatar } from '../people/PersonAvatar';
-import { SEARCH_DEBOUNCE_MS } from '../people/PeopleDirectory';
-import { usePeopleSearch } from '../people/usePeople';
+import type { MembershipRole } from '@patio/core/schemas/people';
+import { describeError } from '../../app/api/describeError';
+import { labelOf, PeopleSearchField, PersonAvatar, SEARCH_DEBOUNCE_MS, usePeopleSearch } from '../people';
 import { useMemberChanges } from './useNodes';
 import classes from './nodes.module.css';
-import '../people/mantineStyles';
+import '../../ui/mantineStyles';
 
 /** Roles a membership can carry (spec §3 Role labels; relatives come from families, not groups). */
-export const MEMBER_ROLES = ['student', 'teacher', 'substitute_teacher', 'group_director', 'employee'] as const;
+export const MEMBER_ROLES: readonly MembershipRole[] = ['student', 'teacher', 'substitute_teacher', 'group_director', 'employee'];
 
 /** Administrators add a person to the node with a role: search by name or document, pick, add. */
 export function AddMemberForm({ nodeId }: { nodeId: number }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
-  const [role, setRole] = useState<string>('student');
+  const [role, setRole] = useState<MembershipRole>('student');
   const { add } = useMemberChanges(nodeId);
   const results = usePeopleSearch({ q, role: '', node: '' });
   const people = q ? (results.data?.pages[0]?.items ?? []).slice(0, 8) : [];
@@ -41,7 +38,7 @@ export function AddMemberForm({ nodeId }: { nodeId: number }) {
         <NativeSelect
           label={t('nodes.role')}
           value={role}
-          onChange={(event) => setRole(event.currentTarget.value)}
+          onChange={(event) => setRole(event.currentTarget.value as MembershipRole)}
           data={MEMBER_ROLES.map((r) => ({ value: r, label: labelOf(t, 'roles', r) }))}
         />
       </Group>

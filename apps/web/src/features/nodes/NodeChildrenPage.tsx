@@ -4,13 +4,13 @@ import { Loader } from '@mantine/core';
 import { IconHierarchy2 } from '@tabler/icons-react';
 import { useSessionState } from '../../app/services';
 import { StatusMessage } from '../../ui/StatusMessage';
-import { RefusalMessage } from '../people/RefusalMessage';
+import { RefusalMessage } from '../../app/RefusalMessage';
 import { NodeFrame } from './NodeFrame';
-import { typeNameOf } from './types';
+import { typeNameOf } from './nodeTree';
 import { useNodeChildren } from './useNodes';
 import classes from './nodes.module.css';
-import '../people/mantineStyles';
-import { withDirectoryTerms } from '../people/withDirectoryTerms';
+import '../../ui/mantineStyles';
+import { withDirectoryTerms } from '../../app/i18n/withDirectoryTerms';
 
 /** /nodes/{nodeId}/nodes: the node's sub-groups. */
 export const NodeChildrenPage = withDirectoryTerms(function NodeChildrenPage() {

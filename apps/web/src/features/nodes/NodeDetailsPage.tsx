@@ -5,15 +5,15 @@ import { Button, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { formatPersonName } from '@patio/core/people/displayName';
 import { useSessionState } from '../../app/services';
-import { labelOf } from '../people/labels';
-import { PersonRow } from '../people/PersonRow';
-import { RefusalMessage } from '../people/RefusalMessage';
+import { labelOf, PersonRow } from '../people';
+import { RefusalMessage } from '../../app/RefusalMessage';
 import { AddMemberForm } from './AddMemberForm';
 import { NodeFrame, useNodeAdmin } from './NodeFrame';
-import { typeNameOf, type NodeMember } from './types';
+import type { NodeMember } from '@patio/core/schemas/nodes';
+import { typeNameOf } from './nodeTree';
 import { useMemberChanges, useNode, useNodeMembers } from './useNodes';
 import classes from './nodes.module.css';
-import '../people/mantineStyles';
+import '../../ui/mantineStyles';
 
 function MemberItem({ nodeId, member, canRemove }: { nodeId: number; member: NodeMember; canRemove: boolean }) {
   const { t } = useTranslation();

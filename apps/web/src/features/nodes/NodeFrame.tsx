@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useGoBack } from '../../app/back/useGoBack';
 import { PageShell } from '../../ui/PageShell';
-import { useAllowedPaths } from '../more/useAllowedPaths';
+import { useAllowedPaths } from '../../app/access/useAllowedPaths';
 import { useNode } from './useNodes';
 import classes from './nodes.module.css';
 

@@ -2,17 +2,14 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Loader } from '@mantine/core';
-import { PeopleSearchField } from '../people/PeopleSearchField';
 import { IconUsers } from '@tabler/icons-react';
 import { StatusMessage } from '../../ui/StatusMessage';
-import { SEARCH_DEBOUNCE_MS } from '../people/PeopleDirectory';
-import { RefusalMessage } from '../people/RefusalMessage';
-import { usePeopleSearch } from '../people/usePeople';
-import { VirtualPeopleList } from '../people/VirtualPeopleList';
+import { RefusalMessage } from '../../app/RefusalMessage';
+import { PeopleSearchField, SEARCH_DEBOUNCE_MS, usePeopleSearch, VirtualPeopleList } from '../people';
 import { DownloadMembersButton } from './DownloadMembersButton';
 import { NodeFrame } from './NodeFrame';
-import '../people/mantineStyles';
-import { withDirectoryTerms } from '../people/withDirectoryTerms';
+import '../../ui/mantineStyles';
+import { withDirectoryTerms } from '../../app/i18n/withDirectoryTerms';
 
 /** /nodes/{nodeId}/people: everyone in the node and below it, searchable. */
 export const NodePeoplePage = withDirectoryTerms(function NodePeoplePage() {

@@ -7,20 +7,20 @@ import { useGoBack } from '../../app/back/useGoBack';
 import { useSessionState } from '../../app/services';
 import { PageShell } from '../../ui/PageShell';
 import { StatusMessage } from '../../ui/StatusMessage';
-import { RefusalMessage } from '../people/RefusalMessage';
-import { flattenTree, typeNameOf, type SchoolNode } from './types';
+import { RefusalMessage } from '../../app/RefusalMessage';
+import { flattenTree, typeNameOf, type TypedNode } from './nodeTree';
 import { useNodeTree } from './useNodes';
 import classes from './nodes.module.css';
-import '../people/mantineStyles';
-import { withDirectoryTerms } from '../people/withDirectoryTerms';
+import '../../ui/mantineStyles';
+import { withDirectoryTerms } from '../../app/i18n/withDirectoryTerms';
 
 interface Branch {
-  node: SchoolNode;
+  node: TypedNode;
   children: Branch[];
 }
 
-/** Rebuilds nesting from the flattened reading order (works for nested and flat answers alike). */
-function toBranches(nodes: SchoolNode[]): Branch[] {
+/** Rebuilds nesting from the flat tree's reading order. */
+function toBranches(nodes: TypedNode[]): Branch[] {
   const roots: Branch[] = [];
   const stack: Branch[] = [];
   for (const { node, depth } of flattenTree(nodes)) {

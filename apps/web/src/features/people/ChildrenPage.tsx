@@ -8,16 +8,16 @@ import { PageShell } from '../../ui/PageShell';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { rolesLabel } from './labels';
 import { PersonAvatar } from './PersonAvatar';
-import { RefusalMessage } from './RefusalMessage';
-import type { ChildCard } from './types';
+import { RefusalMessage } from '../../app/RefusalMessage';
+import type { Child } from '@patio/core/schemas/people';
 import { useChildren, usePerson } from './usePeople';
 import classes from './people.module.css';
-import './mantineStyles';
-import { withDirectoryTerms } from './withDirectoryTerms';
+import '../../ui/mantineStyles';
+import { withDirectoryTerms } from '../../app/i18n/withDirectoryTerms';
 
 /** The child's classes ("3A", "3B · enrollment pending"); empty when they have none. */
-function classesOf(child: ChildCard, pending: (name: string) => string): string {
-  return (child.groups ?? []).map((g) => (g.enrollmentStatus === 'pending' ? pending(g.nodeName) : g.nodeName)).join(', ');
+function classesOf(child: Child, pending: (name: string) => string): string {
+  return child.groups.map((g) => (g.enrollmentStatus === 'pending' ? pending(g.nodeName) : g.nodeName)).join(', ');
 }
 
 /** /people/{personId}/children: the person's children as cards that open their profiles. */

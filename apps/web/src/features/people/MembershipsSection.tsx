@@ -2,12 +2,12 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Paper, Title } from '@mantine/core';
 import { labelOf } from './labels';
-import type { Membership } from './types';
+import type { PersonGroup } from '@patio/core/schemas/people';
 import classes from './profile.module.css';
-import './mantineStyles';
+import '../../ui/mantineStyles';
 
 /** Groups the person belongs to: role (spec §3 Role labels) and, for students, enrollment status and outcome. */
-export function MembershipsSection({ memberships }: { memberships: Membership[] }) {
+export function MembershipsSection({ memberships }: { memberships: PersonGroup[] }) {
   const { t } = useTranslation();
   if (memberships.length === 0) return null;
   return (

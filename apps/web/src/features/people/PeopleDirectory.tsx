@@ -4,31 +4,30 @@ import { useTranslation } from 'react-i18next';
 import { Loader, NativeSelect, VisuallyHidden } from '@mantine/core';
 import { PeopleSearchField } from './PeopleSearchField';
 import { IconUsers } from '@tabler/icons-react';
-import { useSessionState } from '../../app/services';
 import { StatusMessage } from '../../ui/StatusMessage';
-import { flattenTree, typeNameOf } from '../nodes/types';
-import { useNodeTree } from '../nodes/useNodes';
 import { ROLES, labelOf } from './labels';
-import { RefusalMessage } from './RefusalMessage';
+import { RefusalMessage } from '../../app/RefusalMessage';
 import { usePeopleSearch } from './usePeople';
 import { VirtualPeopleList } from './VirtualPeopleList';
 import classes from './people.module.css';
-import './mantineStyles';
+import '../../ui/mantineStyles';
 
 /** Typing waits this long before searching, so each keystroke does not ask the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
+export interface PeopleDirectoryProps {
+  /** The groups one may filter by (value: node id), in tree order; the page that shows the directory knows the tree. */
+  nodeOptions?: readonly { value: string; label: string }[];
+}
+
 /** The school directory: search by name or document, filter by role and group, endless virtual list. */
-export function PeopleDirectory() {
+export function PeopleDirectory({ nodeOptions = [] }: PeopleDirectoryProps) {
   const { t } = useTranslation();
-  const language = useSessionState((s) => s.language);
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const role = params.get('role') ?? '';
   const node = params.get('node') ?? '';
   const [text, setText] = useState(q);
-  const tree = useNodeTree();
-  const nodes = useMemo(() => flattenTree(tree.data?.nodes ?? []), [tree.data]);
 
   const setParam = useCallback(
     (key: string, value: string) =>
@@ -83,13 +82,7 @@ export function PeopleDirectory() {
           label={t('people.nodeFilter')}
           value={node}
           onChange={(event) => setParam('node', event.currentTarget.value)}
-          data={[
-            { value: '', label: t('people.allNodes') },
-            ...nodes.map(({ node: n, depth }) => ({
-              value: String(n.id),
-              label: `${'\u00A0\u00A0'.repeat(depth)}${n.name}${typeNameOf(n, language) ? ` (${typeNameOf(n, language)})` : ''}`,
-            })),
-          ]}
+          data={[{ value: '', label: t('people.allNodes') }, ...nodeOptions]}
           size="md"
         />
       </div>

@@ -1,6 +1,6 @@
 import { buildPersonAvatar, type AvatarModel } from '@patio/core/avatar';
 import { pickAvatarColor, pickTextColor } from '@patio/core/avatar/avatarColor';
-import type { PersonCard } from './types';
+import type { PersonCard } from '@patio/core/schemas/people';
 
 export interface PersonAvatarProps {
   person: PersonCard;

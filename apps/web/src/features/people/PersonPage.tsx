@@ -5,18 +5,18 @@ import { IconMail, IconMessage, IconPhone, IconUsersGroup } from '@tabler/icons-
 import { formatFullName } from '@patio/core/people/displayName';
 import { useGoBack } from '../../app/back/useGoBack';
 import { PageShell } from '../../ui/PageShell';
-import { hasChildrenAmong, rolesLabel } from './labels';
+import { hasChildrenAmong } from '@patio/core/people/relationshipKinds';
+import { rolesLabel } from './labels';
 import { MembershipsSection } from './MembershipsSection';
 import { PersonAvatar } from './PersonAvatar';
 import { ProfileFacts } from './ProfileFacts';
-import { RefusalMessage } from './RefusalMessage';
+import { RefusalMessage } from '../../app/RefusalMessage';
 import { RelativesSection } from './RelativesSection';
 import { SignInLinkSection } from './SignInLinkSection';
-import { readMembership } from './types';
 import { usePerson } from './usePeople';
 import classes from './profile.module.css';
-import './mantineStyles';
-import { withDirectoryTerms } from './withDirectoryTerms';
+import '../../ui/mantineStyles';
+import { withDirectoryTerms } from '../../app/i18n/withDirectoryTerms';
 
 /** /person/{personId}: the profile, its relatives and groups, and ways to get in touch. */
 export const PersonPage = withDirectoryTerms(function PersonPage() {
@@ -33,7 +33,7 @@ export const PersonPage = withDirectoryTerms(function PersonPage() {
     const p = person.data;
     // Relatives come with the profile when the caller may see them (absent otherwise).
     const family = p.relatives ?? [];
-    const memberships = (p.groups ?? p.memberships ?? []).map(readMembership);
+    const memberships = p.groups ?? [];
     const hasChildren = hasChildrenAmong(family);
     const roles = rolesLabel(t, p.roles, p.isAdmin);
     body = (

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Paper, Title } from '@mantine/core';
 import type { LanguageCode } from '@patio/core/i18n/index';
 import { useSessionState } from '../../app/services';
-import type { PersonProfile } from './types';
+import type { ClinicData, PersonProfile } from '@patio/core/schemas/people';
 import classes from './profile.module.css';
-import './mantineStyles';
+import '../../ui/mantineStyles';
 
 /** A birthday 'YYYY-MM-DD' as a long date in the interface language, without time-zone drift. */
 export function formatBirthday(value: string, language: LanguageCode): string {
@@ -55,7 +55,7 @@ export function ProfileFacts({ person }: { person: PersonProfile }) {
   add(t('person.studentCode'), person.studentCode);
 
   const clinic: Fact[] = [];
-  const c = person.clinic ?? {};
+  const c: Partial<ClinicData> = person.clinic ?? {};
   if (present(c.bloodType)) clinic.push({ label: t('person.bloodType'), value: String(c.bloodType) });
   if (present(c.weight)) clinic.push({ label: t('person.weight'), value: t('person.weightValue', { value: c.weight }) });
   if (present(c.height)) clinic.push({ label: t('person.height'), value: t('person.heightValue', { value: c.height }) });

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Paper, Title } from '@mantine/core';
 import { labelOf } from './labels';
 import { PersonRow } from './PersonRow';
-import type { Relative } from './types';
+import type { Relative } from '@patio/core/schemas/people';
 import classes from './profile.module.css';
-import './mantineStyles';
+import '../../ui/mantineStyles';
 
 /** The person's relatives, each with what they are to the person (spec §3 Relationship kinds). */
 export function RelativesSection({ relatives }: { relatives: Relative[] }) {

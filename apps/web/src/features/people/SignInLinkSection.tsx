@@ -5,9 +5,9 @@ import { Button, CopyButton, Group, Paper, Text, TextInput, Title } from '@manti
 import { IconCheck, IconCopy, IconLink } from '@tabler/icons-react';
 import type { IssuedLoginToken } from '@patio/core';
 import { useServices } from '../../app/services';
-import { useAllowedPaths } from '../more/useAllowedPaths';
+import { useAllowedPaths } from '../../app/access/useAllowedPaths';
 import { Notice } from '../../ui/Notice';
-import { describeError } from '../auth/describeError';
+import { describeError } from '../../app/api/describeError';
 
 const LINK_LIFETIME_MINUTES = 7 * 24 * 60;
 

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { PersonRow } from './PersonRow';
-import type { PersonCard } from './types';
+import type { PersonCard } from '@patio/core/schemas/people';
 import classes from './people.module.css';
 
 const ROW_HEIGHT = 64;

@@ -20,31 +20,6 @@ export function labelOf(t: TFunction, section: 'roles' | 'kinds' | 'enrollment' 
   return t(`${section}.${toKey(code)}`, { defaultValue: code });
 }
 
-/** What a relative is when they are the person's child (the inverse of the parent-like kinds). */
-export const CHILD_KINDS: readonly string[] = ['son', 'daughter', 'stepson', 'stepdaughter', 'ward', 'grandson', 'granddaughter'];
-
-/** True when one of these relatives of a person is their child, so /people/{id}/children lists someone. */
-export function hasChildrenAmong(relatives: readonly { kind: string }[] | undefined): boolean {
-  return (relatives ?? []).some((r) => CHILD_KINDS.includes(r.kind));
-}
-
-/**
- * spec §3 Relationship kinds, as the server stores them (ZRelationshipKind; copied so screens need not
- * load zod — labels.test.ts keeps the two lists equal).
- */
-export const RELATIONSHIP_KINDS = [
-  'father', 'mother', 'son', 'daughter', 'brother', 'sister', 'grandfather', 'grandmother',
-  'grandson', 'granddaughter', 'uncle', 'aunt', 'nephew', 'niece', 'cousin', 'stepfather',
-  'stepmother', 'stepson', 'stepdaughter', 'guardian', 'representative', 'responsible', 'ward',
-] as const;
-
-/** Import columns (IMPORT_FIELDS of the import schema, copied for the same reason; kept equal by test). */
-export const IMPORT_FIELD_KEYS = [
-  'firstName', 'lastName', 'lastName2', 'document', 'birthday', 'gender', 'email', 'mobile', 'studentCode',
-  'relativeFirstName', 'relativeLastName', 'relativeLastName2', 'relativeDocument', 'relativeGender',
-  'relativeEmail', 'relativeMobile', 'relationshipKind',
-] as const;
-
 /**
  * The roles to show for a person, translated: a student's 'relative' role (they have siblings) says
  * nothing useful beside 'student', so it is left out; duplicates are dropped.

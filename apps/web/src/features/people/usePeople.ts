@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { Child, PersonCard, PersonProfile } from '@patio/core/schemas/people';
+import { isRefusal } from '../../app/api/ApiError';
 import { useServices } from '../../app/services';
-import type { ChildCard, PersonCard, PersonProfile } from './types';
 
 /** Rows per request: large pages keep scrolling through thousands of people smooth. */
 export const PEOPLE_PAGE_SIZE = 50;
@@ -38,13 +39,7 @@ export function useChildren(personId: number) {
   const { api } = useServices();
   return useQuery({
     queryKey: ['person', personId, 'children'],
-    queryFn: () => api.get<ChildCard[]>(`people/${personId}/children`),
+    queryFn: () => api.get<Child[]>(`people/${personId}/children`),
     retry: (count, error) => count < 1 && !isRefusal(error),
   });
-}
-
-/** 403 and 404 are answers, not hiccups: never retried. */
-export function isRefusal(error: unknown): boolean {
-  const status = (error as { status?: number } | null)?.status;
-  return status === 403 || status === 404;
 }

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Button, Group } from '@mantine/core';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { hasAvatar } from '@patio/core/avatar/hasAvatar';
-import { describeError } from '../auth/describeError';
-import { PersonAvatar } from '../people/PersonAvatar';
-import type { PersonProfile } from '../people/types';
+import { describeError } from '../../app/api/describeError';
+import { PersonAvatar } from '../people';
+import type { PersonProfile } from '@patio/core/schemas/people';
 import { useOwnProfile } from './useOwnProfile';
-import '../people/mantineStyles';
+import '../../ui/mantineStyles';
 
 /** Largest picture accepted before sending it. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -18,33 +18,29 @@ export function AvatarEditor({ person }: { person: PersonProfile }) {
   const { t } = useTranslation();
   const { uploadAvatar, removeAvatar } = useOwnProfile(person.id);
   const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  // The chosen picture and the object URL that previews it, released once it is no longer shown.
+  const [chosen, setChosen] = useState<{ file: File; preview: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const file = chosen?.file ?? null;
+  const preview = chosen?.preview ?? null;
 
-  useEffect(() => {
-    if (!file) return undefined;
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
 
   function handleChoose(event: ChangeEvent<HTMLInputElement>): void {
-    const chosen = event.currentTarget.files?.[0] ?? null;
+    const picked = event.currentTarget.files?.[0] ?? null;
     event.currentTarget.value = '';
     setError(null);
-    if (!chosen) return;
-    if (!AVATAR_TYPES.includes(chosen.type)) return setError(t('profile.avatarNotImage'));
-    if (chosen.size > AVATAR_MAX_BYTES) return setError(t('profile.avatarTooLarge'));
-    setFile(chosen);
+    if (!picked) return;
+    if (!AVATAR_TYPES.includes(picked.type)) return setError(t('profile.avatarNotImage'));
+    if (picked.size > AVATAR_MAX_BYTES) return setError(t('profile.avatarTooLarge'));
+    setChosen({ file: picked, preview: URL.createObjectURL(picked) });
   }
 
   async function handleSave(): Promise<void> {
     if (!file) return;
     try {
       await uploadAvatar.mutateAsync(file);
-      setFile(null);
-      setPreview(null);
+      setChosen(null);
     } catch (caught) {
       setError(describeError(t, caught));
     }
@@ -70,7 +66,7 @@ export function AvatarEditor({ person }: { person: PersonProfile }) {
             <Button leftSection={<IconUpload size={18} aria-hidden="true" />} loading={uploadAvatar.isPending} onClick={() => void handleSave()}>
               {t('profile.avatarSave')}
             </Button>
-            <Button variant="default" onClick={() => setFile(null)} disabled={uploadAvatar.isPending}>
+            <Button variant="default" onClick={() => setChosen(null)} disabled={uploadAvatar.isPending}>
               {t('common.cancel')}
             </Button>
           </>

@@ -2,14 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { ApiError } from '../../app/api/ApiError';
-import { describeError } from '../auth/describeError';
-import type { PersonProfile } from '../people/types';
+import { describeError } from '../../app/api/describeError';
+import type { PersonProfile } from '@patio/core/schemas/people';
 import { useOwnProfile } from './useOwnProfile';
-import { isValidEmail } from './validateEmail';
-import '../people/mantineStyles';
-
-/** spec §5: the server's English wording of a badly formed address. */
-const EMAIL_FORMAT_MESSAGE = 'The email does not have a valid format';
+import { emailFormatMessage, isEmail } from '@patio/core/email';
+import '../../ui/mantineStyles';
 
 interface ServerDetail {
   path?: string;
@@ -24,8 +21,8 @@ function readFailure(t: ReturnType<typeof useTranslation>['t'], error: unknown):
   const out: { email?: string; mobile?: string; form?: string } = {};
   for (const detail of details) {
     const path = detail.path?.replace(/^\//, '');
-    const message = detail.message === EMAIL_FORMAT_MESSAGE ? t('profile.emailInvalid') : detail.message;
-    if (path === 'email' || detail.message === EMAIL_FORMAT_MESSAGE) out.email = message ?? t('profile.emailInvalid');
+    const message = detail.message === emailFormatMessage ? t('profile.emailInvalid') : detail.message;
+    if (path === 'email' || detail.message === emailFormatMessage) out.email = message ?? t('profile.emailInvalid');
     else if (path === 'mobile') out.mobile = t('profile.mobileInvalid');
     else out.form = message ?? t('errors.generic');
   }
@@ -44,7 +41,8 @@ export function ContactDataForm({ person }: { person: PersonProfile }) {
   async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     setSaved(false);
-    if (!isValidEmail(email)) {
+    // spec §5 Added email: the one email rule; an empty field clears the address.
+    if (email.trim() !== '' && !isEmail(email.trim())) {
       setErrors({ email: t('profile.emailInvalid') });
       return;
     }

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Loader, Paper, Stack, Title } from '@mantine/core';
-import { RefusalMessage } from '../people/RefusalMessage';
-import { usePerson } from '../people/usePeople';
-import { useSignedInId } from '../people/useSignedInId';
+import { RefusalMessage } from '../../app/RefusalMessage';
+import { usePerson } from '../people';
+import { useSignedInId } from '../../app/session/useSignedInId';
 import { AvatarEditor } from './AvatarEditor';
 import { ContactDataForm } from './ContactDataForm';
-import '../people/mantineStyles';
-import { withDirectoryTerms } from '../people/withDirectoryTerms';
+import '../../ui/mantineStyles';
+import { withDirectoryTerms } from '../../app/i18n/withDirectoryTerms';
 
 /** /settings: the signed-in person's picture, email and mobile, in their own section. */
 export const ProfileEditor = withDirectoryTerms(function ProfileEditor() {

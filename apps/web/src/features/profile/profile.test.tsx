@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { validToken } from '../../test/makeToken';
 import { renderApp } from '../../test/renderApp';
-import { BASE, stubFetch } from '../people/test/fetchStub';
+import { BASE, stubFetch } from '../../test/fetchStub';
 
 const signedIn = () => ({ url: BASE, school: { code: 'demo', title: 'Colegio Demo', logo: null }, language: 'es-CO', token: validToken(3) });
 const me = { id: 3, firstName: 'Laura', lastName: 'Ruiz', lastName2: null, avatar: null, email: 'laura@example.com', mobile: '3001234567' };

@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useServices } from '../../app/services';
-import type { PersonProfile } from '../people/types';
+import type { AvatarUpload, PersonProfile } from '@patio/core/schemas/people';
 
 /** PATCH people/{id} (own email, mobile) and PUT/DELETE people/{id}/avatar, keeping the session's user in step. */
 export function useOwnProfile(personId: number) {
   const { api, store } = useServices();
   const client = useQueryClient();
-  const apply = (person: PersonProfile | null) => {
+  const apply = (change: Partial<Pick<PersonProfile, 'email' | 'mobile' | 'avatar'>>) => {
     void client.invalidateQueries({ queryKey: ['person', personId] });
     const user = store.getState().user;
     // Only what this screen changes flows back into the signed-in user.
-    if (person && user && user.id === personId) {
-      const { email, mobile, avatar } = person;
+    if (user && user.id === personId) {
+      const { email, mobile, avatar } = change;
       store.update({ user: { ...user, ...(email !== undefined && { email }), ...(mobile !== undefined && { mobile }), ...(avatar !== undefined && { avatar }) } });
     }
   };
@@ -23,13 +23,13 @@ export function useOwnProfile(personId: number) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return api.request<PersonProfile>(`people/${personId}/avatar`, { method: 'PUT', body: form });
+      return api.request<AvatarUpload>(`people/${personId}/avatar`, { method: 'PUT', body: form });
     },
-    onSuccess: (person) => apply(person ?? null),
+    onSuccess: apply,
   });
   const removeAvatar = useMutation({
-    mutationFn: () => api.delete<PersonProfile>(`people/${personId}/avatar`),
-    onSuccess: (person) => apply(person ?? ({ avatar: null } as PersonProfile)),
+    mutationFn: () => api.delete<null>(`people/${personId}/avatar`),
+    onSuccess: () => apply({ avatar: null }),
   });
   return { save, uploadAvatar, removeAvatar };
 }

@@ -3,17 +3,18 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IconMailCheck } from '@tabler/icons-react';
 import { dictionaryLanguageOf } from '@patio/core/i18n/index';
+import type { RegistrationCreated } from '@patio/core/schemas/registration';
 import { ApiError } from '../../app/api/ApiError';
 import { useServices, useSessionState } from '../../app/services';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
-import { Brand } from '../auth/Brand';
-import { describeError } from '../auth/describeError';
-import { PublicLayout } from '../auth/PublicLayout';
-import authClasses from '../auth/PublicLayout.module.css';
-import { RELATIONSHIP_KINDS } from '../people/labels';
+import { Brand } from '../../ui/Brand';
+import { describeError } from '../../app/api/describeError';
+import { PublicLayout } from '../../ui/PublicLayout';
+import authClasses from '../../ui/PublicLayout.module.css';
+import { RELATIONSHIP_KINDS } from '@patio/core/people/relationshipKinds';
 import { DateField, SelectField } from './fields';
 import { PersonFields } from './PersonFields';
 import { PasswordStrength } from './PasswordStrength';
@@ -21,20 +22,18 @@ import { emptyChild, emptyRegistration, emptyRelative, normalisePath, passwordIn
 import classes from './registration.module.css';
 import { loadPasswordPolicy, usePasswordCheck } from './usePasswordCheck';
 import { useRegistrationInfo } from './useRegistrationInfo';
-import { withDirectoryTerms } from '../people/withDirectoryTerms';
+import { withDirectoryTerms } from '../../app/i18n/withDirectoryTerms';
 
 /** The kinds a relative other than the registering parent can be to the children. */
 const RELATIVE_KINDS = RELATIONSHIP_KINDS.filter((k) => !['son', 'daughter', 'stepson', 'stepdaughter', 'grandson', 'granddaughter', 'nephew', 'niece', 'ward'].includes(k));
 
-/** Adds the password policy's refusal (the server repeats it); without the policy (offline) the server decides alone. */
-async function checkPasswordPolicy(form: RegistrationDraft, errors: RegistrationErrors): Promise<RegistrationErrors> {
-  if (errors.password) return errors;
-  try {
-    const { problem } = (await loadPasswordPolicy()).checkPassword(form.password, passwordInputsOf(form));
-    return problem ? { ...errors, password: problem } : errors;
-  } catch {
-    return errors;
-  }
+/** The form's errors by the shared rules, with the password policy when it loads (offline, the server decides alone). */
+async function findErrors(form: RegistrationDraft, courses: ReadonlySet<number>): Promise<RegistrationErrors> {
+  const checkPassword = await loadPasswordPolicy().then(
+    (policy) => policy.checkPassword,
+    () => undefined,
+  );
+  return validateRegistration(form, { courses, checkPassword });
 }
 
 /** Takes keyboard and screen-reader users to the first field to fix, once the errors are drawn. */
@@ -64,7 +63,8 @@ export const RegisterPage = withDirectoryTerms(function RegisterPage() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     setFailure(null);
-    const found = await checkPasswordPolicy(form, validateRegistration(form));
+    const courses = new Set(info.state === 'ready' ? info.info.courses.map((c) => c.id) : []);
+    const found = await findErrors(form, courses);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setFailure(t('registration.fixErrors', { count: Object.keys(found).length }));
@@ -75,8 +75,8 @@ export const RegisterPage = withDirectoryTerms(function RegisterPage() {
     try {
       // Whether the address or a document was already known, the answer is the same (issue 6): the
       // owner of the address hears about it by mail, never the person at this screen.
-      const answer = await api.post<{ email?: string }>('registration', toRequest(form, dictionaryLanguageOf(language)));
-      setSentTo(answer?.email ?? form.email.trim());
+      const answer = await api.post<RegistrationCreated>('registration', toRequest(form, dictionaryLanguageOf(language)));
+      setSentTo(answer.email);
     } catch (caught) {
       const details = caught instanceof ApiError ? (caught.body as { details?: Array<{ path: string; code?: string; message: string }> } | null)?.details : undefined;
       if (caught instanceof ApiError && caught.status === 400 && Array.isArray(details)) {

@@ -1,19 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { RegistrationVerified } from '@patio/core/schemas/registration';
 import { ApiError } from '../../app/api/ApiError';
 import { useServices, useSessionState } from '../../app/services';
 import { Notice } from '../../ui/Notice';
 import { Spinner } from '../../ui/Spinner';
-import { Brand } from '../auth/Brand';
-import { describeError } from '../auth/describeError';
-import { findSchool } from '../auth/findSchool';
-import { PublicLayout } from '../auth/PublicLayout';
-import authClasses from '../auth/PublicLayout.module.css';
+import { Brand } from '../../ui/Brand';
+import { describeError } from '../../app/api/describeError';
+import { findSchool } from '../../app/api/findSchool';
+import { PublicLayout } from '../../ui/PublicLayout';
+import authClasses from '../../ui/PublicLayout.module.css';
 import classes from './registration.module.css';
-import { withDirectoryTerms } from '../people/withDirectoryTerms';
+import { withDirectoryTerms } from '../../app/i18n/withDirectoryTerms';
 
-type Outcome = { state: 'working' } | { state: 'verified'; status: string } | { state: 'failed'; error: unknown };
+type Outcome = { state: 'working' } | { state: 'verified'; status: RegistrationVerified['status'] } | { state: 'failed'; error: unknown };
 
 /**
  * /registration/verify?school=&token=: the link of the verification email. It finds the school when
@@ -39,8 +40,8 @@ export const VerifyPage = withDirectoryTerms(function VerifyPage() {
         const entry = await findSchool(api, code);
         session.chooseSchool(entry.url, { code, title: entry.title, logo: entry.logo ?? null });
       }
-      const answer = await api.post<{ status?: string }>('registration/verify', { token });
-      setOutcome({ state: 'verified', status: answer?.status ?? 'pending' });
+      const answer = await api.post<RegistrationVerified>('registration/verify', { token });
+      setOutcome({ state: 'verified', status: answer.status });
     }
     verify().catch((error: unknown) => setOutcome({ state: 'failed', error }));
   }, [api, session, store, code, token]);

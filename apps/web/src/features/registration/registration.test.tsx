@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/renderApp';
-import { BASE, stubFetch } from '../people/test/fetchStub';
+import { BASE, stubFetch } from '../../test/fetchStub';
 import { emptyRegistration, passwordInputsOf, validateRegistration } from './registrationForm';
 
 const guest = () => ({ url: BASE, school: { code: 'demo', title: 'Colegio Demo', logo: null }, language: 'es-CO', token: null });

@@ -1,5 +1,6 @@
-import type { RegistrationErrorCode } from '@patio/core/schemas/registration';
-import { hasForbiddenNameCharacters } from '@patio/core/people/nameCharacters';
+import type { RegistrationErrorCode } from '@patio/core/registration/messages';
+import { registrationPasswordInputs, validateRegistration as checkRegistration, type RegistrationChecks } from '@patio/core/registration/validateRegistration';
+import type { RegistrationForm } from '@patio/core/schemas/registration';
 
 export interface ChildDraft {
   firstName: string;
@@ -58,63 +59,30 @@ export const emptyRegistration = (): RegistrationDraft => ({
   relatives: [],
 });
 
-/** A plain, permissive address check: something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 const blank = (value: string) => value.trim() === '';
 
-/** The names of one person: refused when they hide control, bidi-override or zero-width characters. */
-function checkNameCharacters(errors: RegistrationErrors, prefix: string, person: { firstName: string; lastName: string; lastName2: string }): void {
-  for (const key of ['firstName', 'lastName', 'lastName2'] as const) {
-    if (!errors[`${prefix}${key}`] && hasForbiddenNameCharacters(person[key])) errors[`${prefix}${key}`] = 'invalid_characters';
-  }
-}
-
-/** The §5 checks, field by field, before anything is sent (the server repeats them). */
-export function validateRegistration(form: RegistrationDraft): RegistrationErrors {
+/**
+ * The §5 checks, field by field, before anything is sent: the very rules the server applies
+ * (@patio/core), given what the screen knows (the school's courses, the password policy once loaded).
+ */
+export function validateRegistration(form: RegistrationDraft, checks: RegistrationChecks = {}): RegistrationErrors {
   const errors: RegistrationErrors = {};
-  const need = (path: string, value: string, code: RegistrationErrorCode) => {
-    if (blank(value)) errors[path] = code;
-  };
-  need('firstName', form.firstName, 'first_name_required');
-  need('lastName', form.lastName, 'last_name_required');
-  need('document', form.document, 'document_required');
-  need('birthday', form.birthday, 'birthday_required');
-  if (blank(form.email)) errors.email = 'email_required';
-  else if (!EMAIL_PATTERN.test(form.email.trim())) errors.email = 'email_invalid';
-  checkNameCharacters(errors, '', form);
-  need('password', form.password, 'password_required');
-  if (!errors.password && form.password !== form.passwordConfirmation) errors.passwordConfirmation = 'passwords_mismatch';
-  if (form.children.length === 0) errors.children = 'children_required';
-  form.children.forEach((child, i) => {
-    need(`children.${i}.firstName`, child.firstName, 'first_name_required');
-    need(`children.${i}.lastName`, child.lastName, 'last_name_required');
-    need(`children.${i}.document`, child.document, 'document_required');
-    need(`children.${i}.birthday`, child.birthday, 'birthday_required');
-    need(`children.${i}.course`, child.course, 'course_required');
-    checkNameCharacters(errors, `children.${i}.`, child);
-  });
-  form.relatives.forEach((relative, i) => {
-    need(`relatives.${i}.firstName`, relative.firstName, 'first_name_required');
-    need(`relatives.${i}.lastName`, relative.lastName, 'last_name_required');
-    need(`relatives.${i}.document`, relative.document, 'document_required');
-    if (!blank(relative.email) && !EMAIL_PATTERN.test(relative.email.trim())) errors[`relatives.${i}.email`] = 'email_invalid';
-    need(`relatives.${i}.kind`, relative.kind, 'relationship_unknown');
-    checkNameCharacters(errors, `relatives.${i}.`, relative);
-  });
+  for (const { path, code } of checkRegistration(toRequest(form), checks).errors) {
+    const field = normalisePath(path);
+    errors[field] ??= code;
+  }
   return errors;
 }
 
 /** What a password must not be built from: the registering person's own names, document and email. */
 export function passwordInputsOf(form: RegistrationDraft): string[] {
-  const email = form.email.trim();
-  return [form.firstName, form.lastName, form.lastName2, form.document, email, email.split('@')[0]].map((v) => v.trim()).filter(Boolean);
+  return registrationPasswordInputs(form, form.email);
 }
 
 const orNull = (value: string) => (blank(value) ? null : value.trim());
 
 /** The body of POST registration; the form's course is the first child's. */
-export function toRequest(form: RegistrationDraft, language: string) {
+export function toRequest(form: RegistrationDraft, language?: RegistrationForm['language']): RegistrationForm {
   const courseOf = (value: string) => (value ? Number(value) : null);
   return {
     firstName: form.firstName.trim(),

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { validToken } from '../../test/makeToken';
 import { renderApp } from '../../test/renderApp';
-import { BASE, stubFetch } from '../people/test/fetchStub';
+import { BASE, stubFetch } from '../../test/fetchStub';
 import { MY_REGISTRATION_POLL_MS } from './useMyRegistration';
 
 const school = { code: 'demo', title: 'Colegio Demo', logo: null };

@@ -19,16 +19,21 @@ export function useMyRegistration(): MyRegistrationState & { refresh: () => void
   const [result, setResult] = useState<MyRegistrationState>({ state: 'loading' });
   const mounted = useRef(true);
 
-  const refresh = useCallback(() => {
-    setResult((r) => (r.state === 'loading' ? r : { ...r, isRefreshing: true }));
+  // Only the answer sets state: the first load starts from 'loading' already.
+  const load = useCallback(() => {
     fetchMyRegistration(api)
       .then((registration) => mounted.current && setResult({ state: 'ready', registration, isRefreshing: false, checkedAt: new Date() }))
       .catch((error: unknown) => mounted.current && setResult({ state: 'failed', error, isRefreshing: false }));
   }, [api]);
 
+  const refresh = useCallback(() => {
+    setResult((r) => (r.state === 'loading' ? r : { ...r, isRefreshing: true }));
+    load();
+  }, [load]);
+
   useEffect(() => {
     mounted.current = true;
-    refresh();
+    load();
     const isVisible = () => document.visibilityState === 'visible';
     const timer = setInterval(() => isVisible() && refresh(), MY_REGISTRATION_POLL_MS);
     const handleVisibility = () => isVisible() && refresh();
@@ -38,7 +43,7 @@ export function useMyRegistration(): MyRegistrationState & { refresh: () => void
       clearInterval(timer);
       document.removeEventListener('visibilitychange', handleVisibility);
     };
-  }, [refresh]);
+  }, [load, refresh]);
 
   return useMemo(() => ({ ...result, refresh }), [result, refresh]);
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Registration } from '@patio/core/schemas/registration';
 import { useServices } from '../../app/services';
-import { isRefusal } from '../people/usePeople';
+import { isRefusal } from '../../app/api/ApiError';
 
 /** A pending family as the list shows it: the parent, their children and relatives, with documents and matches. */
 export type PendingRegistration = Registration;

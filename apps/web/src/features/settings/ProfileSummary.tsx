@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useSessionState } from '../../app/services';
-import { PersonAvatar } from '../people/PersonAvatar';
+import { PersonAvatar } from '../people';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';

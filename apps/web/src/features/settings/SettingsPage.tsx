@@ -7,7 +7,7 @@ import { useGoBack } from '../../app/back/useGoBack';
 import { useServices } from '../../app/services';
 import { PageShell } from '../../ui/PageShell';
 import { LanguagePicker } from './LanguagePicker';
-import { ProfileEditor } from '../profile/ProfileEditor';
+import { ProfileEditor } from '../profile';
 import { ProfileSummary } from './ProfileSummary';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';

@@ -428,6 +428,33 @@ export const es = {
     avatarNotImage: 'Elige una imagen (JPG, PNG o WebP).',
     avatarTooLarge: 'La imagen es demasiado grande (máximo 5 MB).',
   },
+  jobs: {
+    filter: 'Estado de las tareas',
+    states: { dead: 'Fallidas', queued: 'En cola', running: 'En curso', done: 'Terminadas' },
+    listLabel: 'Tareas: {{state}}',
+    count_one: '{{count}} tarea',
+    count_other: '{{count, number}} tareas',
+    kinds: { registration_mail: 'Correo de registro' },
+    job: 'Tarea n.º {{id}}',
+    attempts: 'Intentos',
+    attemptsValue: '{{attempts}} de {{max}}',
+    created: 'Creada',
+    updated: 'Último cambio',
+    runAt: 'Próxima ejecución',
+    lastError: 'Último error',
+    retry: 'Reintentar',
+    retryJob: 'Reintentar la tarea n.º {{id}}: {{kind}}',
+    retried: 'La tarea n.º {{id}} volvió a la cola y se ejecutará en un momento.',
+    notDead: 'Esta tarea ya no está fallida: otro administrador la reintentó. La lista está actualizada.',
+    gone: 'Esta tarea ya no existe. La lista está actualizada.',
+    loadMore: 'Cargar más tareas',
+    empty: {
+      dead: { title: 'No hay tareas fallidas: todos los correos salieron', body: 'Cuando un correo u otra tarea falla una y otra vez, aparece aquí con el motivo para que puedas reintentarla.' },
+      queued: { title: 'No hay tareas en cola', body: 'Las tareas nuevas, como los correos de registro, esperan aquí unos segundos antes de ejecutarse.' },
+      running: { title: 'No hay tareas en curso', body: 'En este momento el servidor no está ejecutando ninguna tarea del colegio.' },
+      done: { title: 'Aún no hay tareas terminadas', body: 'Aquí verás las tareas que ya se completaron, como los correos enviados.' },
+    },
+  },
 } as const;
 
 /** Shape every language of these texts follows. */

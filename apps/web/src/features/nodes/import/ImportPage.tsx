@@ -7,14 +7,14 @@ import { IconCheck, IconFileUpload, IconRefresh } from '@tabler/icons-react';
 import type { Import } from '@patio/core/schemas/import';
 import { ApiError } from '../../../app/api/ApiError';
 import { Notice } from '../../../ui/Notice';
-import { describeError } from '../../auth/describeError';
+import { describeError } from '../../../app/api/describeError';
 import { NodeFrame } from '../NodeFrame';
 import { describeRowError, ImportPreview } from './ImportPreview';
 import { ImportReport } from './ImportReport';
 import { useImport } from './useImport';
 import classes from './import.module.css';
-import '../../people/mantineStyles';
-import { withDirectoryTerms } from '../../people/withDirectoryTerms';
+import '../../../ui/mantineStyles';
+import { withDirectoryTerms } from '../../../app/i18n/withDirectoryTerms';
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

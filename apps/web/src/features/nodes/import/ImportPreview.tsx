@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Import, ImportField, ImportMapping, ImportRowError } from '@patio/core/schemas/import';
-import { IMPORT_FIELD_KEYS as IMPORT_FIELDS } from '../../people/labels';
+import { IMPORT_FIELD_KEYS as IMPORT_FIELDS } from './importFields';
 import classes from './import.module.css';
 
 /** A row error in the interface language: by its code, with the server's text as a last resort. */

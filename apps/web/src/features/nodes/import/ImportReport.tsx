@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Paper, Title } from '@mantine/core';
 import type { ImportResult } from '@patio/core/schemas/import';
 import classes from './import.module.css';
-import '../../people/mantineStyles';
+import '../../../ui/mantineStyles';
 
 const COUNTERS: Array<keyof ImportResult> = ['created', 'updated', 'unchanged', 'relativesCreated', 'relationshipsCreated', 'membershipsCreated', 'skipped'];
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { validToken } from '../../../test/makeToken';
 import { renderApp } from '../../../test/renderApp';
-import { BASE, stubFetch } from '../../people/test/fetchStub';
+import { BASE, stubFetch } from '../../../test/fetchStub';
 
 const signedIn = () => ({ url: BASE, school: { code: 'demo', title: 'Colegio Demo', logo: null }, language: 'es-CO', token: validToken(1) });
 

@@ -1,0 +1,3 @@
+// The admins area to the rest of the server (.dependency-cruiser.cjs): who administers the school.
+export { adminsRoutes } from './admins.routes';
+export { adminsPolicies } from './admins.policy';

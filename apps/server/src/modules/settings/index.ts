@@ -1,0 +1,3 @@
+// The settings area to the rest of the server (.dependency-cruiser.cjs): a school's public settings.
+export { settingsRoutes } from './settings.routes';
+export { settingsPolicies } from './settings.policy';
