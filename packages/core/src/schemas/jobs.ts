@@ -7,7 +7,7 @@ export type JobState = z.infer<typeof ZJobState>;
 
 /**
  * A background job as school administrators see it (GET admin/jobs). Never its payload, which may
- * hold one-time links: `summary` says what the job is about in ids and codes.
+ * hold one-time links: `topic` and `personId` say what the job is about.
  */
 export const ZJob = z.object({
   id: z.number().int(),
@@ -19,7 +19,8 @@ export const ZJob = z.object({
   runAt: z.string().describe('When it runs next (queued), or when it was due'),
   createdAt: z.string(),
   updatedAt: z.string(),
-  summary: z.string().describe('Short description, e.g. "verification → person 12"'),
+  topic: z.string().nullable().describe('What the job is about, a code the client translates (for registration.mail: verification, approved, rejected, already_registered)'),
+  personId: z.number().int().nullable().describe('The person the job concerns, when there is one'),
 });
 export type Job = z.infer<typeof ZJob>;
 

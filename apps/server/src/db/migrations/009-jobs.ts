@@ -4,7 +4,7 @@ import { dialectOf } from './schema-helpers';
 // The durable job queue (platform/jobs): one row per job, in the same database as the writes that
 // enqueue it, so a job exists exactly when its transaction commits. A platform table, not a tenant
 // table: org_id is nullable (a job of no school) and only scopes the administrators' list. `key` is
-// the idempotency key (unique; NULLs do not collide). `summary` is a short description safe to show
+// the idempotency key (unique; NULLs do not collide). `summary` holds what the job is about (JSON: a topic code and a person id), safe to show
 // administrators, since `payload` may hold one-time links and is wiped once the job is done.
 // Schema builder only.
 

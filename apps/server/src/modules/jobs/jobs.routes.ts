@@ -18,7 +18,7 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
       description:
         'School administrators. The jobs in one `state` (default `dead`: failed for good, such as a registration mail ' +
         'the mail server kept refusing), most recently changed first, with why the last attempt failed. Never the ' +
-        'payload: `summary` names what the job is about. The total is in the `X-Total-Count` header.',
+        'payload: `topic` and `personId` say what the job is about. The total is in the `X-Total-Count` header.',
       params: paramsOf(p.listJobs),
       querystring: ZJobsQuery,
       response: { 200: z.array(ZJob), ...errors(400, 401, 403, 404) },

@@ -38,6 +38,19 @@ function toJob(row: JobListRow): Job {
     runAt: row.run_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-    summary: row.summary,
+    ...subjectOf(row.summary),
   };
+}
+
+/** The stored subject (JSON written at enqueue); anything unreadable counts as no subject. */
+function subjectOf(stored: string): Pick<Job, 'topic' | 'personId'> {
+  try {
+    const subject = JSON.parse(stored) as { topic?: unknown; personId?: unknown };
+    return {
+      topic: typeof subject.topic === 'string' ? subject.topic : null,
+      personId: Number.isInteger(subject.personId) ? (subject.personId as number) : null,
+    };
+  } catch {
+    return { topic: null, personId: null };
+  }
 }

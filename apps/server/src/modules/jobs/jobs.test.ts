@@ -50,7 +50,7 @@ describeOnDatabases(
       expect(dead.json()).toEqual([
         {
           id: job.id, kind: 'registration.mail', state: 'dead', attempts: MAX_ATTEMPTS, maxAttempts: MAX_ATTEMPTS,
-          lastError: expect.stringMatching(/ECONNREFUSED/), summary: `verification → person ${personId}`,
+          lastError: expect.stringMatching(/ECONNREFUSED/), topic: 'verification', personId,
           runAt: expect.any(String), createdAt: expect.any(String), updatedAt: expect.any(String),
         },
       ]);

@@ -25,7 +25,7 @@ export const registrationMailJob = defineJob<RegistrationMailPayload>({
     const message = registrationMail(mail.kind, mail.language, mail.values);
     await mailerFor(config, (entry, msg) => log.info(entry, msg)).send({ to: mail.to, ...message });
   },
-  summarize: (mail) => `${mail.kind} → person ${mail.personId}`,
+  summarize: (mail) => ({ topic: mail.kind, personId: mail.personId }),
   timeoutMs: 60_000,
 });
 

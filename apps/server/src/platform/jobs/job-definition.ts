@@ -40,10 +40,19 @@ export interface JobDefinition<P = unknown> {
   kind: string;
   /** Does the work; throwing makes the job retry. Runs at least once: must be safe to run twice. */
   handle(payload: P, ctx: JobContext): Promise<void>;
-  /** Short text for the administrators' list, stored at enqueue: ids and codes, never secrets or links. */
-  summarize?(payload: P): string;
+  /**
+   * What the job is about, for the administrators' list, stored at enqueue (the payload is wiped once
+   * done): a code the screen translates and the person concerned, never secrets or links.
+   */
+  summarize?(payload: P): JobSubject;
   /** An attempt running longer counts as failed (the lease is renewed meanwhile). Default 2 minutes. */
   timeoutMs?: number;
+}
+
+/** What a job is about: `topic` is a code (e.g. the kind of mail), `personId` the person it concerns. */
+export interface JobSubject {
+  topic?: string;
+  personId?: number;
 }
 
 /** Declares a kind of job (typed payload); register it in modules/jobs/jobs.handlers.ts. */

@@ -62,7 +62,7 @@ export class JobQueue implements JobEnqueuer {
       orgId: options.orgId ?? null,
       kind: name,
       payload: JSON.stringify(payload ?? null),
-      summary: (definition.summarize?.(payload) ?? '').slice(0, 300),
+      summary: JSON.stringify(definition.summarize?.(payload) ?? {}),
       key: options.key ?? null,
       maxAttempts: options.maxAttempts ?? this.options.maxAttempts,
       runAt: options.runAt ? options.runAt.toISOString() : now,

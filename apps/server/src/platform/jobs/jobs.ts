@@ -19,4 +19,5 @@ export {
   type JobLog,
   type JobServices,
   type JobState,
+  type JobSubject,
 } from './job-definition';

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button, Paper } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { Job } from '@patio/core/schemas/jobs';
 import type { LanguageCode } from '@patio/core/i18n/index';
-import { jobKindLabel } from './jobKindLabel';
+import { jobKindLabel, jobTopicLabel } from './jobKindLabel';
 import classes from './jobs.module.css';
 
 export interface JobCardProps {
@@ -32,7 +33,13 @@ export function JobCard({ job, language, isRetrying, isBusy, onRetry }: JobCardP
         </h2>
         <span className={classes.number}>{t('jobs.job', { id: job.id })}</span>
       </div>
-      {job.summary && <p className={classes.summary}>{job.summary}</p>}
+      {(job.topic || job.personId !== null) && (
+        <p className={classes.summary}>
+          {job.topic && jobTopicLabel(i18n, job.topic)}
+          {job.topic && job.personId !== null && ' · '}
+          {job.personId !== null && <Link to={`/person/${job.personId}`}>{t('jobs.person', { id: job.personId })}</Link>}
+        </p>
+      )}
       <dl className={classes.facts}>
         <div>
           <dt>{t('jobs.attempts')}</dt>

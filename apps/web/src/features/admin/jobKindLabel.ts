@@ -8,3 +8,9 @@ export function jobKindLabel(i18n: Pick<I18n, 't' | 'exists'>, kind: string): st
   const key = `jobs.kinds.${kind.replace(/[^A-Za-z0-9]+/g, '_')}`;
   return i18n.exists(key) ? i18n.t(key) : kind;
 }
+
+/** The translated topic of a job ("verification" → "Confirmación del correo"); unknown ones as stored. */
+export function jobTopicLabel(i18n: Pick<I18n, 't' | 'exists'>, topic: string): string {
+  const key = `jobs.topics.${topic.replace(/[^A-Za-z0-9]+/g, '_')}`;
+  return i18n.exists(key) ? i18n.t(key) : topic;
+}

@@ -18,7 +18,8 @@ const job = (id: number, change: Partial<Job> = {}): Job => ({
   runAt: '2026-03-02T15:00:00.000Z',
   createdAt: '2026-03-02T14:00:00.000Z',
   updatedAt: '2026-03-02T15:30:00.000Z',
-  summary: `verification → person ${id}`,
+  topic: 'verification',
+  personId: id,
   ...change,
 });
 
@@ -26,14 +27,15 @@ const page = (jobs: Job[], total = jobs.length) => ({ body: jobs, headers: { 'X-
 const DEAD = 'GET admin/jobs?state=dead&page=1&limit=20';
 
 describe('failed jobs', () => {
-  it('lists the failed jobs first, each with its kind, summary, attempts, dates and last error', async () => {
+  it('lists the failed jobs first, each with its kind, subject, attempts, dates and last error', async () => {
     const { fetchMock, calls } = stubFetch(BASE, { [DEAD]: page([job(42), job(43, { kind: 'thumbnail.make', lastError: 'x'.repeat(300) })]) });
     vi.stubGlobal('fetch', fetchMock);
     await renderApp({ path: '/admin/jobs', session: admin() });
 
     const card = await screen.findByRole('article', { name: 'Correo de registro' });
     expect(within(card).getByText('Tarea n.º 42')).toBeTruthy();
-    expect(within(card).getByText('verification → person 42')).toBeTruthy();
+    expect(within(card).getByText(/Confirmación del correo/)).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Persona n.º 42' }).getAttribute('href')).toBe('/person/42');
     expect(within(card).getByText('5 de 5')).toBeTruthy();
     expect(within(card).getByText('connect ECONNREFUSED 127.0.0.1:2525').tagName).toBe('PRE');
     const created = within(card).getByText(new Intl.DateTimeFormat('es-CO', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-03-02T14:00:00.000Z')));

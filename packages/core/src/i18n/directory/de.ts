@@ -431,6 +431,8 @@ export const de: DirectoryDictionary = {
     count_one: '{{count}} Aufgabe',
     count_other: '{{count, number}} Aufgaben',
     kinds: { registration_mail: 'Registrierungs-E-Mail' },
+    topics: { verification: 'Bestätigung der E-Mail-Adresse', approved: 'Aufnahme bestätigt', rejected: 'Aufnahme nicht bestätigt', already_registered: 'Hinweis: E-Mail-Adresse bereits verwendet' },
+    person: 'Person Nr. {{id}}',
     job: 'Aufgabe Nr. {{id}}',
     attempts: 'Versuche',
     attemptsValue: '{{attempts}} von {{max}}',

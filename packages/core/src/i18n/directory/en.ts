@@ -413,6 +413,8 @@ export const en: DirectoryDictionary = {
     count_one: '{{count}} job',
     count_other: '{{count, number}} jobs',
     kinds: { registration_mail: 'Registration email' },
+    topics: { verification: 'Email confirmation', approved: 'Enrollment approved', rejected: 'Enrollment not approved', already_registered: 'Email already in use notice' },
+    person: 'Person #{{id}}',
     job: 'Job #{{id}}',
     attempts: 'Attempts',
     attemptsValue: '{{attempts}} of {{max}}',

@@ -435,6 +435,8 @@ export const es = {
     count_one: '{{count}} tarea',
     count_other: '{{count, number}} tareas',
     kinds: { registration_mail: 'Correo de registro' },
+    topics: { verification: 'Confirmación del correo', approved: 'Matrícula aprobada', rejected: 'Matrícula no aprobada', already_registered: 'Aviso de correo ya en uso' },
+    person: 'Persona n.º {{id}}',
     job: 'Tarea n.º {{id}}',
     attempts: 'Intentos',
     attemptsValue: '{{attempts}} de {{max}}',

@@ -431,6 +431,8 @@ export const fr: DirectoryDictionary = {
     count_one: '{{count}} tâche',
     count_other: '{{count, number}} tâches',
     kinds: { registration_mail: 'E-mail d’inscription' },
+    topics: { verification: 'Confirmation de l’adresse e-mail', approved: 'Inscription validée', rejected: 'Inscription non validée', already_registered: 'Avis d’adresse déjà utilisée' },
+    person: 'Personne n° {{id}}',
     job: 'Tâche n° {{id}}',
     attempts: 'Tentatives',
     attemptsValue: '{{attempts}} sur {{max}}',

@@ -431,6 +431,8 @@ export const it: DirectoryDictionary = {
     count_one: '{{count}} attività',
     count_other: '{{count, number}} attività',
     kinds: { registration_mail: 'Email di registrazione' },
+    topics: { verification: 'Conferma dell’indirizzo e-mail', approved: 'Iscrizione approvata', rejected: 'Iscrizione non approvata', already_registered: 'Avviso di indirizzo già in uso' },
+    person: 'Persona n. {{id}}',
     job: 'Attività n. {{id}}',
     attempts: 'Tentativi',
     attemptsValue: '{{attempts}} su {{max}}',

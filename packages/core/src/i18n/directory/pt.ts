@@ -431,6 +431,8 @@ export const pt: DirectoryDictionary = {
     count_one: '{{count}} tarefa',
     count_other: '{{count, number}} tarefas',
     kinds: { registration_mail: 'E-mail de cadastro' },
+    topics: { verification: 'Confirmação do e-mail', approved: 'Matrícula aprovada', rejected: 'Matrícula não aprovada', already_registered: 'Aviso de e-mail já em uso' },
+    person: 'Pessoa n.º {{id}}',
     job: 'Tarefa n.º {{id}}',
     attempts: 'Tentativas',
     attemptsValue: '{{attempts}} de {{max}}',
