@@ -20,7 +20,8 @@ export interface SeedStep {
   run: (db: Database, org: Org) => Promise<void>;
 }
 
-async function addPerson(db: Database, org: Org, p: DemoPerson | DemoStudent): Promise<number> {
+/** Inserts one seeded person (password demo1234 when they have an account) and answers their id. */
+export async function addPerson(db: Database, org: Org, p: DemoPerson | DemoStudent): Promise<number> {
   const row = await insertPerson(db, org.id, {
     username: p.username ?? null,
     password_hash: p.username ? await hashPassword(demoPassword) : null,

@@ -1,11 +1,10 @@
 // The second demo school, Colegio del Norte (Barranquilla): small on purpose. Its admin, teacher and
 // parent have the same usernames and password as the demo's, so the same username in two schools is
 // part of every demo and every isolation test.
-import { hashPassword } from '../../modules/auth/password';
 import { insertMembership, insertNode, insertNodeType } from '../../modules/nodes/nodes.queries';
-import { findPersonIdsByDocument, insertPerson, upsertRelationshipPair } from '../../modules/people/people.queries';
+import { findPersonIdsByDocument, upsertRelationshipPair } from '../../modules/people/people.queries';
 import { inverseKind } from '../../modules/people/relationships';
-import { demoPassword, schoolYear, type SeedStep } from './demo-school';
+import { addPerson, schoolYear, type SeedStep } from './demo-school';
 import { type StandardNodeType, standardNodeTypes } from './node-types';
 
 export const norteOrg = {
@@ -49,25 +48,8 @@ const students: (NortePerson & { className: '4A' | '4B' })[] = [
 const people: SeedStep = {
   name: 'people',
   async run(db, org) {
-    for (const p of [norteAdmin, norteTeacher, norteParent, ...students]) {
-      await insertPerson(db, org.id, {
-        username: p.username ?? null,
-        password_hash: p.username ? await hashPassword(demoPassword) : null,
-        first_name: p.firstName,
-        last_name: p.lastName,
-        last_name2: p.lastName2,
-        document: p.document,
-        gender: p.gender,
-        birthday: p.birthday,
-        email: p.email ?? null,
-        mobile: null,
-        student_code: p.studentCode ?? null,
-        avatar: null,
-        language: 'es',
-        is_admin: p.isAdmin ? 1 : 0,
-      });
-    }
-    const ids = await findPersonIdsByDocument(db, org.id, [norteParent.document, students[0].document]);
+    const ids = new Map<string, number>();
+    for (const p of [norteAdmin, norteTeacher, norteParent, ...students]) ids.set(p.document, await addPerson(db, org, p));
     await upsertRelationshipPair(db, org.id, {
       personId: ids.get(students[0].document)!,
       relativeId: ids.get(norteParent.document)!,
