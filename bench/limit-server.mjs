@@ -43,9 +43,10 @@ const sql = {
   ),
   nodes: db.prepare('select id, parent_id, type_id, name, position from nodes where org_id = ? order by position, name, id'),
   nodeTypes: db.prepare('select id, key, singular, plural from node_types where org_id = ? order by id'),
+  // People per node as an administrator's roster counts them (unapproved registrants included).
   memberCounts: db.prepare(
-    `select node_id, count(*) as n from memberships where org_id = ? and (role <> 'student' or enrollment_status is null or
-       enrollment_status not in ${ended}) and ${unapproved('memberships.person_id')} group by node_id`,
+    `select node_id, count(distinct person_id) as n from memberships where org_id = ? and (role <> 'student' or enrollment_status is null or
+       enrollment_status not in ${ended}) group by node_id`,
   ),
 };
 
@@ -131,11 +132,12 @@ app.get('/api/:org/people', { preHandler: signIn }, async (request, reply) => {
   return rows.map((r) => card(r, roles.get(r.id)));
 });
 
-app.get('/api/:org/nodes', { preHandler: signIn }, async (request) => {
+app.get('/api/:org/nodes', { preHandler: signIn }, async (request, reply) => {
+  if (!request.caller.isAdmin) return fail(reply, 501, 'only_administrators_modelled');
   const orgId = request.org.id;
   const rows = sql.nodes.all(orgId);
   const types = sql.nodeTypes.all(orgId);
-  const counts = new Map(sql.memberCounts.all(orgId, orgId).map((r) => [r.node_id, r.n]));
+  const counts = new Map(sql.memberCounts.all(orgId).map((r) => [r.node_id, r.n]));
   const keys = new Map(types.map((t) => [t.id, t.key]));
   const byParent = new Map();
   for (const n of rows) byParent.set(n.parent_id, [...(byParent.get(n.parent_id) ?? []), n]);

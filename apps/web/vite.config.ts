@@ -1,8 +1,58 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+/**
+ * A newcomer's first paint waits for chunks the entry only asks for once it runs: the default
+ * language's dictionary, then the /code screen and what it imports, each a round trip more on a
+ * slow network. Listing them in index.html (modulepreload, and preload for their styles) fetches
+ * them beside the entry instead. `modules` are source paths; the build fails if one has no chunk.
+ */
+function preloadFirstScreen(modules: string[]): Plugin {
+  return {
+    name: 'patio:preload-first-screen',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        // What index.html loads already: the entry and its static imports.
+        const loaded = new Set<string>();
+        const load = (fileName: string) => {
+          if (loaded.has(fileName)) return;
+          loaded.add(fileName);
+          byFile.get(fileName)?.imports.forEach(load);
+        };
+        chunks.filter((chunk) => chunk.isEntry).forEach((chunk) => load(chunk.fileName));
+
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (fileName: string) => {
+          if (loaded.has(fileName) || scripts.has(fileName)) return;
+          const chunk = byFile.get(fileName)!;
+          scripts.add(fileName);
+          chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css));
+          chunk.imports.forEach(visit);
+        };
+        for (const module of modules) {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+          if (!chunk) throw new Error(`preloadFirstScreen: no chunk is built from ${module}`);
+          visit(chunk.fileName);
+        }
+        // crossorigin as Vite's own loader asks for them, so that its requests find these in the cache.
+        const link = (attrs: Record<string, string | boolean>): HtmlTagDescriptor => ({ tag: 'link', attrs: { ...attrs, crossorigin: true }, injectTo: 'head' });
+        return [
+          ...[...scripts].map((file) => link({ rel: 'modulepreload', href: `/${file}` })),
+          ...[...styles].map((file) => link({ rel: 'preload', as: 'style', href: `/${file}` })),
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadFirstScreen(['packages/core/src/i18n/es.ts', 'src/features/auth/CodePage.tsx'])],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -7,7 +7,15 @@ const { es } = texts;
 
 test('a parent opens a one-time sign-in link on a new device and lands signed in; the link then stops working', async ({ page, baseURL, browser }) => {
   const admin = await apiToken(baseURL!, 'demo', 'admin');
-  const me = JSON.parse(Buffer.from((await apiToken(baseURL!, 'demo', 'parent')).split('.')[1], 'base64url').toString());
+  const parent = await apiToken(baseURL!, 'demo', 'parent');
+  const me = JSON.parse(Buffer.from(parent.split('.')[1], 'base64url').toString());
+  // The person's own language wins after sign-in; an earlier journey may have left this parent in English.
+  const spanish = await fetch(`${baseURL}/api/demo/people/${me.uid}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${parent}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ language: 'es' }),
+  });
+  expect(spanish.status).toBe(200);
   const issued = await fetch(`${baseURL}/api/demo/people/${me.uid}/login-tokens`, {
     method: 'POST',
     headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },

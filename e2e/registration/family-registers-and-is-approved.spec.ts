@@ -130,7 +130,9 @@ test('a family registers with a strong password, waits on its status screen, is 
   await expect(card.getByText(PARENT.document, { exact: true })).toBeVisible();
   await expect(card.getByText(dir.registrations.emailVerified)).toBeVisible();
   await expect(card.getByText(`${CHILD.first} ${CHILD.last}`)).toBeVisible();
-  await expect(card.getByText(`${courseName} · ${fill(dir.registrations.documentValue, { document: CHILD.document })}`)).toBeVisible();
+  const child = card.getByRole('listitem').filter({ hasText: `${CHILD.first} ${CHILD.last}` });
+  await expect(child).toContainText(courseName);
+  await expect(child).toContainText(CHILD.document);
   await expectNoSeriousA11yViolations(admin, '/registrations');
   await captureBothWidths(admin, 'registration-pending', card);
   await card.getByRole('button', { name: fill(dir.registrations.approveFamily, { name: parentName }) }).click();

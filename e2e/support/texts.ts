@@ -2,9 +2,11 @@
 // silently break them, and a missing translation shows up as a failed locator.
 import { es } from '../../packages/core/src/i18n/es';
 import { en } from '../../packages/core/src/i18n/en';
+import { de } from '../../packages/core/src/i18n/de';
+import { fr } from '../../packages/core/src/i18n/fr';
 import { es as esDirectory } from '../../packages/core/src/i18n/directory/es';
 
-export const texts = { es, en };
+export const texts = { es, en, de, fr };
 /** People, groups, import and registration texts (their own lazily loaded dictionary). */
 export const directoryTexts = { es: esDirectory };
 

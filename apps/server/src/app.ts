@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -20,6 +19,7 @@ import { frameworkErrorOptions } from './http/framework-errors';
 import { installInputGuard } from './http/input-guard';
 import { loggerOptions } from './http/logging';
 import { installSchoolScope } from './http/school-scope';
+import { registerSecurityHeaders } from './http/security-headers';
 import { hasWebApp, registerWebApp, sendIndexHtml } from './http/web';
 import { adminsRoutes } from './modules/admins/index';
 import { allowedRoutes } from './modules/allowed/index';
@@ -27,6 +27,7 @@ import { audienceRoutes } from './modules/audiences/index';
 import { AccessTokens, authRoutes, SignInLimiter } from './modules/auth/index';
 import { deviceRoutes } from './modules/devices/index';
 import { i18nRoutes } from './modules/i18n/index';
+import { invitationsRoutes } from './modules/invitations/index';
 import { importRoutes } from './modules/import/index';
 import { nodesRoutes } from './modules/nodes/index';
 import { cachedOrg, directoryRoutes, findOrgByCode } from './modules/org/index';
@@ -45,6 +46,7 @@ schoolAreas.push(importRoutes);
 schoolAreas.push(registrationRoutes);
 schoolAreas.push(audienceRoutes);
 schoolAreas.push(jobsRoutes);
+schoolAreas.push(invitationsRoutes);
 
 /** Strict CSP for the SPA (Mantine needs inline styles; live updates use WebSockets). */
 const contentSecurityPolicy = {
@@ -149,7 +151,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   installErrorHandler(app);
   installInputGuard(app);
-  await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
+  await registerSecurityHeaders(app, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
   await app.register(formbody);
   await registerApiCompression(app);
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });

@@ -242,7 +242,8 @@ const table: Row[] = [
 
   // nodes (issue 3). `:id` is a node; writes use a fresh node so the world stays the same.
   { method: 'GET', route: '/api/:org/node-types', expect: members(200) },
-  { method: 'GET', route: '/api/:org/nodes', expect: members(200) },
+  // The Groups screen (issue 8): staff and drivers, each their own groups; families and students 403.
+  { method: 'GET', route: '/api/:org/nodes', expect: { ...members(200), parentA: 403, parentB: 403, studentA: 403 } },
   {
     method: 'POST',
     route: '/api/:org/nodes',
@@ -364,6 +365,13 @@ const table: Row[] = [
     request: async (w, t) => ({ ...(await draftImport(w, t)), body: {} }),
     expect: adminOnly(200),
   },
+  {
+    method: 'GET',
+    route: '/api/:org/nodes/:nodeId/imports/:id/bad-rows',
+    request: async (w, t) => ({ ...(await draftImport(w, t)), query: '?format=csv&lang=es' }),
+    expect: adminOnly(200),
+  },
+  { method: 'GET', route: '/api/:org/import/template', request: () => ({ query: '?format=xlsx&lang=es' }), expect: adminOnly(200) },
   // registration (public sign-up; the world's school does not take registrations: 403 for everyone)
   { method: 'GET', route: '/api/:org/registration', expect: all(200) },
   { method: 'POST', route: '/api/:org/registration', request: () => ({ body: {} }), expect: all(403) },
@@ -402,6 +410,36 @@ const table: Row[] = [
   // background jobs (school administrators; another school's job is unknown: 404)
   { method: 'GET', route: '/api/:org/admin/jobs', expect: adminOnly(200) },
   { method: 'POST', route: '/api/:org/admin/jobs/:id/retry', request: deadJob, expect: adminOnly(200) },
+
+  // invitations (issue 8): administrators invite and follow; the welcome links are public, each
+  // call with a fresh link (a world link is unknown in norte: 400)
+  { method: 'POST', route: '/api/:org/invitations', request: (w) => ({ body: { personIds: [w.parentA.id] } }), expect: adminOnly(200), atHome: 404 },
+  { method: 'GET', route: '/api/:org/invitations', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/:org/invitations', label: 'families of class A', request: (w) => ({ query: `?node=${w.tree.classA}` }), expect: adminOnly(200), atHome: 404 },
+  { method: 'GET', route: '/api/:org/invitations/counts', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/:org/invitations/:personId', request: (w) => ({ params: { personId: w.parentA.id } }), expect: adminOnly(200) },
+  { method: 'POST', route: '/api/:org/invitations/:personId', request: (w) => ({ params: { personId: w.parentA.id } }), expect: adminOnly(200) },
+  { method: 'POST', route: '/api/:org/invitations/welcome', request: async (w, t) => ({ body: { token: await freshLink(w, t, 'invitation') } }), expect: all(200), atHome: 400 },
+  {
+    method: 'POST',
+    route: '/api/:org/invitations/welcome/accept',
+    // A person who has a password: the link signs them in.
+    request: async (w, t) => ({ body: { token: await freshLink(w, t, 'invitation') } }),
+    expect: all(200),
+    atHome: 400,
+  },
+  // password reset (issue 8): the same 202 for anyone; the links are public like the welcome links
+  { method: 'POST', route: '/api/:org/password-resets', request: () => ({ body: { login: `authz-${Math.random().toString(36).slice(2)}` } }), expect: all(202) },
+  { method: 'POST', route: '/api/:org/password-resets/check', request: async (w, t) => ({ body: { token: await freshLink(w, t, 'password_reset') } }), expect: all(200), atHome: 400 },
+  {
+    method: 'POST',
+    route: '/api/:org/password-resets/complete',
+    request: async (w, t) => ({ body: { token: await freshLink(w, t, 'password_reset'), password: 'violeta cometa tranvía 42' } }),
+    expect: all(200),
+    atHome: 400,
+  },
+  // sign-in settings (issue 8): school administrators
+  { method: 'PUT', route: '/api/:org/settings/sign-in', request: () => ({ body: { signInByEmail: false } }), expect: adminOnly(200) },
 ];
 
 const coParents = new WeakMap<World, Promise<TestPerson>>();
@@ -421,6 +459,15 @@ async function pendingRegistration(w: World, t: TestApp): Promise<RequestParts> 
     expiresAt: new Date(Date.now() + 60_000).toISOString(),
   });
   return { params: { personId: parent.id } };
+}
+
+/** A fresh person of the world's school (with a password) and a one-time link of `purpose` for them. */
+async function freshLink(w: World, t: TestApp, purpose: 'invitation' | 'password_reset'): Promise<string> {
+  const person = await t.makePerson(w.school, { firstName: 'Ivana' });
+  const token = `authz-${purpose}-${Math.random().toString(36).slice(2)}-${Date.now()}`;
+  const expiresAt = new Date(Date.now() + 60_000).toISOString();
+  await insertLoginToken(t.db, w.school.id, { personId: person.id, tokenHash: hashLoginToken(token), expiresAt, createdBy: w.admin.id, purpose });
+  return token;
 }
 
 /** A registration mail of the school that failed for good (not due, so no worker takes it first). */

@@ -138,7 +138,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host: env.HOST || '0.0.0.0',
     jwtSecret: env.PATIO_JWT_SECRET ? checkedSecret(env.PATIO_JWT_SECRET) : loadOrCreateKey(dataDir),
     accessTokenTtl: toInt(env.ACCESS_TOKEN_TTL, 7 * 24 * 3600, 'ACCESS_TOKEN_TTL'),
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel: parseLogLevel(env.LOG_LEVEL),
     publicUrl,
     allowedHosts,
     webRoot,
@@ -159,6 +159,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
       concurrency: toInt(env.JOBS_CONCURRENCY, defaultJobsConfig.concurrency, 'JOBS_CONCURRENCY'),
     },
   };
+}
+
+/** pino's levels, plus `silent`; `info` (the default) keeps request lines out of the console, `debug` writes one per request. */
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** LOG_LEVEL, refused with the list of levels when it names none (pino would throw an unreadable error later). */
+export function parseLogLevel(value: string | undefined): string {
+  const level = (value ?? '').trim().toLowerCase() || 'info';
+  if (!logLevels.includes(level)) throw new Error(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${value}"`);
+  return level;
 }
 
 function resolvePath(base: string, path: string): string {

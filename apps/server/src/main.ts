@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { exitGracefullyOnSignals } from './shutdown';
+import { startupBanner } from './startup-banner';
 
 // Whatever the server writes (database, keys, mail, files) is for its own user only.
 process.umask(0o077);
@@ -18,3 +19,13 @@ try {
   app.log.error(err);
   process.exit(1);
 }
+
+process.stdout.write(
+  startupBanner({
+    address: app.server.address(),
+    publicUrl: config.publicUrl,
+    seedDemo: config.seedDemo,
+    production: process.env.NODE_ENV === 'production',
+    logLevel: config.logLevel,
+  }),
+);

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { ImportRegistrationTables } from './types-import-registration';
+import type { InvitationTables, LoginTokenPurpose } from './types-invitations';
 
 // Row shapes of today's schema. Migrations never import these (they are written against Kysely<any>).
 // Timestamps are ISO-8601 text, booleans integers 0/1, JSON text — the same on SQLite and PostgreSQL.
@@ -122,6 +123,8 @@ export interface LoginTokenTable {
   used_at: string | null;
   created_by: number;
   created_at: string;
+  /** What the link is for (migration 011). */
+  purpose: Generated<LoginTokenPurpose>;
 }
 
 export interface I18nOverrideTable {
@@ -159,7 +162,7 @@ export interface JobTable {
   updated_at: string;
 }
 
-export interface DB extends ImportRegistrationTables {
+export interface DB extends ImportRegistrationTables, InvitationTables {
   orgs: OrgTable;
   people: PersonTable;
   relationships: RelationshipTable;

@@ -28,14 +28,21 @@ export function notAnUnapprovedRegistrant(orgId: number, personId = 'people.id')
     );
 }
 
-/** notAnUnapprovedRegistrant as an access filter on any person id column. */
+// One filter object per school (and one for everyone), so that hot reads compile a query once per
+// filter (db/compiled-query.ts variants) instead of once per request.
+const approvedBySchool = new Map<number, AccessFilter>();
+const everyone: AccessFilter = () => () => sql<SqlBool>`1 = 1`;
+
+/** notAnUnapprovedRegistrant as an access filter on any person id column; the same object for a school every time. */
 export function approvedPeople(orgId: number): AccessFilter {
-  return (ref) => notAnUnapprovedRegistrant(orgId, ref);
+  let filter = approvedBySchool.get(orgId);
+  if (!filter) approvedBySchool.set(orgId, (filter = (ref) => notAnUnapprovedRegistrant(orgId, ref)));
+  return filter;
 }
 
 /** The people lists a caller gets (directory, rosters): administrators see unapproved registrants too. */
 export function listedFor(caller: Caller): AccessFilter {
-  return caller.isAdmin ? () => () => sql<SqlBool>`1 = 1` : approvedPeople(caller.orgId);
+  return caller.isAdmin ? everyone : approvedPeople(caller.orgId);
 }
 
 /** Of some people, those whose registration is pending or rejected (one query per 500). */

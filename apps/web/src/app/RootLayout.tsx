@@ -1,9 +1,11 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useHardwareBack } from './back/useHardwareBack';
+import { useDocumentTitle } from './useDocumentTitle';
 
-/** Top of every screen: wires the mobile back button and restores scroll positions. */
+/** Top of every screen: wires the mobile back button, names the browser tab and restores scroll positions. */
 export function RootLayout() {
   useHardwareBack();
+  useDocumentTitle();
   return (
     <>
       <Outlet />

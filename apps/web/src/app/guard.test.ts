@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideGuard, safeNextPath } from './guard';
+import { decideGuard, nextSearchOf, safeNextPath } from './guard';
 
 describe('decideGuard (spec §2)', () => {
   it('always allows the code screen', () => {
@@ -11,6 +11,13 @@ describe('decideGuard (spec §2)', () => {
     expect(decideGuard({ pathname: '/login', hasOrgUrl: false, isSignedIn: false })).toBe('/code');
     expect(decideGuard({ pathname: '/highlights', hasOrgUrl: false, isSignedIn: false })).toBe('/code');
     expect(decideGuard({ pathname: '/', hasOrgUrl: false, isSignedIn: false })).toBe('/code');
+  });
+
+  it('keeps a deep link through the code screen when no school is chosen yet', () => {
+    expect(decideGuard({ pathname: '/person/12', hasOrgUrl: false, isSignedIn: false })).toBe('/code?next=%2Fperson%2F12');
+    expect(decideGuard({ pathname: '/people', search: '?tab=directory', hasOrgUrl: false, isSignedIn: false })).toBe(
+      '/code?next=%2Fpeople%3Ftab%3Ddirectory',
+    );
   });
 
   it('carries a sign-in link on to the code screen of a new device', () => {
@@ -47,8 +54,31 @@ describe('decideGuard (spec §2)', () => {
 
   it('only follows in-app next paths after sign-in', () => {
     expect(safeNextPath('/inbox')).toBe('/inbox');
+    expect(safeNextPath('/people?tab=directory#top')).toBe('/people?tab=directory#top');
     expect(safeNextPath('//evil.example')).toBe('/highlights');
     expect(safeNextPath('https://evil.example')).toBe('/highlights');
     expect(safeNextPath(null)).toBe('/highlights');
+  });
+
+  it.each([
+    '//evil.example',
+    'https://evil.example',
+    '/\\evil.example',
+    '\\\\evil.example',
+    '/\\/evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    'javascript:alert(1)',
+    '//evil.example/%2e%2e',
+    '///evil.example',
+    'evil.example',
+    '',
+  ])('refuses %j as a target (no open redirect)', (next) => {
+    expect(safeNextPath(next)).toBe('/highlights');
+    expect(nextSearchOf(next)).toBe('');
+  });
+
+  it('never makes a public screen, or home, the target', () => {
+    for (const next of ['/login', '/login?next=/people', '/code', '/registration/status', '/', '/highlights']) expect(nextSearchOf(next)).toBe('');
   });
 });

@@ -1,5 +1,8 @@
 /** The screens reachable without signing in (spec §2). */
-export const PUBLIC_PATHS = ['/code', '/login', '/register', '/registration/verify'] as const;
+export const PUBLIC_PATHS = ['/code', '/login', '/register', '/registration/verify', '/welcome', '/forgot-password', '/reset-password'] as const;
+
+/** Screens of mailed links that carry their school (?school=): they need none stored (issue 8: invitations, password resets). */
+const MAILED_LINK_PATHS = ['/welcome', '/reset-password'];
 
 export interface GuardInput {
   pathname: string;
@@ -27,21 +30,58 @@ function normalise(pathname: string): string {
 export function decideGuard({ pathname, search = '', hasOrgUrl, isSignedIn, isRegistrationPending = false }: GuardInput): string | null {
   const path = normalise(pathname);
   // The email verification link carries its school (?school=), so it needs none stored.
-  if (path === '/code' || path === '/registration/verify') return null;
+  if (path === '/code' || path === '/registration/verify' || MAILED_LINK_PATHS.includes(path)) return null;
   if (!hasOrgUrl) {
     // A sign-in link opened on a new device keeps its school and token for the code screen.
-    return path === '/login' && search ? `/code${search}` : '/code';
+    if (path === '/login' && search) return `/code${search}`;
+    return `/code${nextSearchOf(path + search)}`;
   }
   if (isSignedIn && isRegistrationPending) return path === REGISTRATION_STATUS_PATH ? null : REGISTRATION_STATUS_PATH;
   if ((PUBLIC_PATHS as readonly string[]).includes(path)) return null;
-  if (!isSignedIn) {
-    const wanted = path === '/' ? '' : `?next=${encodeURIComponent(path + search)}`;
-    return `/login${wanted}`;
-  }
+  if (!isSignedIn) return `/login${nextSearchOf(path + search)}`;
   return null;
 }
 
-/** Keeps a post-login target inside the app (no protocol-relative or absolute URLs). */
+const HOME = '/highlights';
+// Any origin would do: a target is only followed when it stays on whichever origin this is.
+const PROBE_ORIGIN = 'https://patio.invalid';
+
+/** Browsers read `\` as `/` and drop tabs and newlines from URLs: such a target is refused outright. */
+function hasBackslashOrControl(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code === 0x5c || code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/**
+ * A post-sign-in target as an in-app path, or null. Only a same-origin relative path counts: the
+ * URL parser decides, as the browser would, so `//evil.example`, `/\evil.example`, `https://…` and
+ * tabs or newlines hidden inside any of them never leave the app. The public screens are no target.
+ */
+function inAppPath(next: string | null | undefined): string | null {
+  if (!next || next.length > 2000 || !next.startsWith('/') || hasBackslashOrControl(next)) return null;
+  let url: URL;
+  try {
+    url = new URL(next, PROBE_ORIGIN);
+  } catch {
+    return null;
+  }
+  if (url.origin !== PROBE_ORIGIN) return null;
+  const path = normalise(url.pathname);
+  if (path === '/' || (PUBLIC_PATHS as readonly string[]).includes(path) || path === REGISTRATION_STATUS_PATH) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** `?next=<path>` that carries a wanted screen through the code and sign-in screens, or '' for none. */
+export function nextSearchOf(next: string | null | undefined): string {
+  const path = inAppPath(next);
+  // Home is where sign-in lands anyway.
+  return path && path !== HOME ? `?next=${encodeURIComponent(path)}` : '';
+}
+
+/** Where to go after sign-in: the `next` target when it is an in-app path (no open redirect), else the highlights. */
 export function safeNextPath(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/highlights';
+  return inAppPath(next) ?? HOME;
 }

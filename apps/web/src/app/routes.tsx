@@ -50,6 +50,7 @@ export const deckRoutes: RouteObject[] = [
   screen('people', 'people', () => import('../features/contacts/ContactsPage').then((m) => ({ Component: m.ContactsPage })), { order: 4 }),
   screen('registrations', 'registrations', () => import('../features/registration/RegistrationsPage').then((m) => ({ Component: m.RegistrationsPage }))),
   screen('admin/jobs', 'jobs', () => import('../features/admin/JobsPage').then((m) => ({ Component: m.JobsPage }))),
+  screen('admin/invitations', 'invitations', () => import('../features/invitations/InvitationsPage').then((m) => ({ Component: m.InvitationsPage })), { title: 'signInHelp.titles.invitations' }),
   screen('person/:personId', 'person', () => import('../features/people/PersonPage').then((m) => ({ Component: m.PersonPage }))),
   {
     path: 'settings',
@@ -82,7 +83,9 @@ export const deckRoutes: RouteObject[] = [
     handle: { screen: 'more', order: 5 } satisfies RouteHandle,
     lazy: () => import('../features/more/MorePage').then((m) => ({ Component: m.MorePage })),
   },
-  { path: '*', lazy: () => import('./NotFoundPage').then((m) => ({ Component: m.NotFoundPage })) },
+  // The API's path of a person (people/12) opens their profile too.
+  { path: 'people/:personId', loader: ({ params }) => redirect(`/person/${encodeURIComponent(params.personId ?? '')}`), Component: () => null },
+  { path: '*', handle: { title: 'notFound.title', tab: 'none' } satisfies RouteHandle, lazy: () => import('./NotFoundPage').then((m) => ({ Component: m.NotFoundPage })) },
 ];
 
 const DeckShell = lazy(() => import('./deck/DeckShell').then((m) => ({ default: m.DeckShell })));
@@ -127,25 +130,44 @@ export function createRoutes(services: AppServices): RouteObject[] {
         { index: true, loader: () => redirect('/highlights'), Component: () => null },
         {
           path: 'code',
-          handle: { exitOnBack: true } satisfies RouteHandle,
+          handle: { exitOnBack: true, title: 'pageTitles.code' } satisfies RouteHandle,
           lazy: () => import('../features/auth/CodePage').then((m) => ({ Component: m.CodePage })),
         },
         {
           path: 'login',
-          handle: { exitOnBack: true } satisfies RouteHandle,
+          handle: { exitOnBack: true, title: 'pageTitles.login' } satisfies RouteHandle,
           lazy: () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage })),
         },
         {
           path: 'register',
+          handle: { title: 'pageTitles.register' } satisfies RouteHandle,
           lazy: () => import('../features/registration/RegisterPage').then((m) => ({ Component: m.RegisterPage })),
         },
         {
           path: 'registration/verify',
+          handle: { title: 'pageTitles.verify' } satisfies RouteHandle,
           lazy: () => import('../features/registration/VerifyPage').then((m) => ({ Component: m.VerifyPage })),
         },
         {
           path: 'registration/status',
+          handle: { title: 'pageTitles.registrationStatus' } satisfies RouteHandle,
           lazy: () => import('../features/registration/RegistrationStatusPage').then((m) => ({ Component: m.RegistrationStatusPage })),
+        },
+        // Issue 8: the links of invitation and password-reset mails, and "Forgot your password?".
+        {
+          path: 'welcome',
+          handle: { title: 'signInHelp.titles.welcome' } satisfies RouteHandle,
+          lazy: () => import('../features/auth/WelcomePage').then((m) => ({ Component: m.WelcomePage })),
+        },
+        {
+          path: 'forgot-password',
+          handle: { title: 'signInHelp.titles.forgotPassword' } satisfies RouteHandle,
+          lazy: () => import('../features/auth/ForgotPasswordPage').then((m) => ({ Component: m.ForgotPasswordPage })),
+        },
+        {
+          path: 'reset-password',
+          handle: { title: 'signInHelp.titles.resetPassword' } satisfies RouteHandle,
+          lazy: () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })),
         },
         // Not route.lazy: the router would fetch the deck (Mantine, Query) while the guard is still
         // redirecting a guest to /code or /login; React.lazy fetches it only when it renders.

@@ -7,10 +7,13 @@ configure({ asyncUtilTimeout: 5000 });
 beforeEach(() => {
   // No test reaches the network: each one stubs fetch with the answers it expects.
   vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Network disabled in tests')));
+  // A Colombian browser, as the journeys use: the public screens follow the browser's language.
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['es-CO', 'es']);
 });
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
   vi.unstubAllGlobals();
 });

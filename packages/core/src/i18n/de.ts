@@ -148,4 +148,81 @@ export const de: Dictionary = {
     newFamily: 'Neue Familie?',
     registerLink: 'Registrieren',
   },
+  languageChoice: {
+    label: 'Sprache',
+  },
+  // Browser tab titles: the screen and the school (public screens have no `screens.` name).
+  pageTitles: {
+    format: '{{screen}} · {{school}}',
+    code: 'Schulcode',
+    login: 'Anmelden',
+    register: 'Familienregistrierung',
+    verify: 'E-Mail-Bestätigung',
+    registrationStatus: 'Stand der Registrierung',
+  },
+  // Who is signed in, at the foot of the wide-screen navigation.
+  userMenu: {
+    open: 'Konto von {{name}}',
+    unnamed: 'Ohne Namen',
+  },
+  // A refused (403) or missing (404) screen, in words that fit what was asked for (issue 8).
+  refusal: {
+    page: {
+      notAllowedTitle: 'Du kannst diese Seite nicht öffnen',
+      notAllowedBody: 'Diese Seite ist für andere Personen der Schule. Wenn du glaubst, dass du sie sehen solltest, wende dich an die Schule.',
+      notFoundTitle: 'Diese Seite wurde nicht gefunden',
+      notFoundBody: 'Vielleicht ist der Link falsch geschrieben oder die Seite existiert in dieser Schule nicht mehr.',
+    },
+    person: {
+      notAllowedTitle: 'Du darfst das nicht sehen',
+      notAllowedBody: 'Diese Angaben sehen nur die Person selbst, ihre Familie und berechtigtes Schulpersonal. Wenn du glaubst, dass das ein Fehler ist, wende dich an die Schule.',
+      notFoundTitle: 'Nicht gefunden',
+      notFoundBody: 'Der Link ist vielleicht falsch geschrieben oder existiert an dieser Schule nicht mehr.',
+    },
+    group: {
+      notAllowedTitle: 'Du kannst diese Gruppe nicht sehen',
+      notAllowedBody: 'Eine Gruppe sehen ihre Mitglieder, deren Familien, das zuständige Personal und die Administratoren der Schule. Wenn du glaubst, dass du sie sehen solltest, wende dich an die Schule.',
+      notFoundTitle: 'Diese Gruppe wurde nicht gefunden',
+      notFoundBody: 'Vielleicht wurde die Gruppe gelöscht oder der Link ist falsch geschrieben.',
+    },
+    groups: {
+      notAllowedTitle: 'Die Gruppen sind für das Schulpersonal',
+      notAllowedBody: 'Hier sehen Lehrkräfte die Gruppen, für die sie zuständig sind, und Administratoren alle Gruppen der Schule. Deine Gruppen stehen in Mein Profil, die deiner Kinder unter Meine Kinder.',
+      notFoundTitle: 'Die Gruppen wurden nicht gefunden',
+      notFoundBody: 'Vielleicht ist der Link falsch geschrieben. Öffne sie noch einmal über Mehr.',
+    },
+    import: {
+      notAllowedTitle: 'Nur Administratoren importieren Mitglieder',
+      notAllowedBody: 'Schüler und Familien aus einer Datei zu importieren ist Aufgabe der Administratoren der Schule. Bitte eine oder einen von ihnen, das für dich zu tun.',
+      notFoundTitle: 'Dieser Import wurde nicht gefunden',
+      notFoundBody: 'Vielleicht ist er schon abgeschlossen oder verworfen. Lade die Datei erneut hoch, um einen neuen zu beginnen.',
+    },
+    admin: {
+      notAllowedTitle: 'Dieser Bereich ist für Administratoren',
+      notAllowedBody: 'Nur die Administratoren der Schule können ihn öffnen. Wenn du etwas von hier brauchst, wende dich an sie.',
+      notFoundTitle: 'Das Gesuchte wurde nicht gefunden',
+      notFoundBody: 'Vielleicht existiert es nicht mehr oder der Link ist falsch geschrieben.',
+    },
+  },
+  // The numbers beside entries of More, read out in full.
+  moreBadge: {
+    pendingRegistrations_one: '{{count}} Familie wartet auf eine Entscheidung',
+    pendingRegistrations_other: '{{count}} Familien warten auf eine Entscheidung',
+  },
+  // Families get in (issue 8): the sign-in screen's help and the titles of the screens around it.
+  signInHelp: {
+    forgotPassword: 'Passwort vergessen?',
+    usernameOrEmail: 'Benutzername oder E-Mail',
+    usernameOrEmailRequired: 'Geben Sie Ihren Benutzernamen oder Ihre E-Mail-Adresse ein.',
+    titles: {
+      welcome: 'Willkommen',
+      forgotPassword: 'Zugang wiederherstellen',
+      resetPassword: 'Neues Passwort',
+      invitations: 'Einladungen',
+    },
+  },
+  // Entries of More whose label is not a screen name.
+  moreMenu: {
+    invitations: 'Einladungen an Familien',
+  },
 };

@@ -148,4 +148,81 @@ export const en: Dictionary = {
     newFamily: 'New family?',
     registerLink: 'Register',
   },
+  languageChoice: {
+    label: 'Language',
+  },
+  // Browser tab titles: the screen and the school (public screens have no `screens.` name).
+  pageTitles: {
+    format: '{{screen}} · {{school}}',
+    code: 'School code',
+    login: 'Sign in',
+    register: 'Family registration',
+    verify: 'Email confirmation',
+    registrationStatus: 'Registration status',
+  },
+  // Who is signed in, at the foot of the wide-screen navigation.
+  userMenu: {
+    open: 'Account of {{name}}',
+    unnamed: 'No name',
+  },
+  // A refused (403) or missing (404) screen, in words that fit what was asked for (issue 8).
+  refusal: {
+    page: {
+      notAllowedTitle: 'You cannot open this page',
+      notAllowedBody: 'This page is for other people of the school. If you think you should see it, contact the school.',
+      notFoundTitle: 'We could not find this page',
+      notFoundBody: 'The link may be mistyped, or it no longer exists at this school.',
+    },
+    person: {
+      notAllowedTitle: 'You are not allowed to see this',
+      notAllowedBody: 'Only the person, their family and authorised school staff can see this information. If you think this is a mistake, contact the school.',
+      notFoundTitle: 'We could not find that',
+      notFoundBody: 'The link may be mistyped, or it no longer exists at this school.',
+    },
+    group: {
+      notAllowedTitle: 'You cannot see this group',
+      notAllowedBody: 'A group is seen by its members, their families, the staff in charge of it and the school’s administrators. If you think you should see it, contact the school.',
+      notFoundTitle: 'We could not find this group',
+      notFoundBody: 'The group may have been deleted, or the link is mistyped.',
+    },
+    groups: {
+      notAllowedTitle: 'Groups are for the school’s staff',
+      notAllowedBody: 'Here teachers see the groups in their care and administrators every group of the school. Your groups are on My profile, and your children’s under My children.',
+      notFoundTitle: 'We could not find the groups',
+      notFoundBody: 'The link may be mistyped. Open them again from More.',
+    },
+    import: {
+      notAllowedTitle: 'Only administrators import members',
+      notAllowedBody: 'Importing students and families from a file is a task for the school’s administrators. Ask one of them to do it for you.',
+      notFoundTitle: 'We could not find this import',
+      notFoundBody: 'It may have been finished or discarded already. Upload the file again to start another one.',
+    },
+    admin: {
+      notAllowedTitle: 'This section is for administrators',
+      notAllowedBody: 'Only the school’s administrators can open it. If you need something from here, ask one of them.',
+      notFoundTitle: 'We could not find what you are looking for',
+      notFoundBody: 'It may no longer exist, or the link is mistyped.',
+    },
+  },
+  // The numbers beside entries of More, read out in full.
+  moreBadge: {
+    pendingRegistrations_one: '{{count}} family is waiting for a decision',
+    pendingRegistrations_other: '{{count}} families are waiting for a decision',
+  },
+  // Families get in (issue 8): the sign-in screen's help and the titles of the screens around it.
+  signInHelp: {
+    forgotPassword: 'Forgot your password?',
+    usernameOrEmail: 'Username or email',
+    usernameOrEmailRequired: 'Type your username or your email.',
+    titles: {
+      welcome: 'Welcome',
+      forgotPassword: 'Get back in',
+      resetPassword: 'New password',
+      invitations: 'Invitations',
+    },
+  },
+  // Entries of More whose label is not a screen name.
+  moreMenu: {
+    invitations: 'Family invitations',
+  },
 };

@@ -150,6 +150,83 @@ export const es = {
     newFamily: '¿Familia nueva?',
     registerLink: 'Regístrate',
   },
+  languageChoice: {
+    label: 'Idioma',
+  },
+  // Browser tab titles: the screen and the school (public screens have no `screens.` name).
+  pageTitles: {
+    format: '{{screen}} · {{school}}',
+    code: 'Código del colegio',
+    login: 'Iniciar sesión',
+    register: 'Registro de familias',
+    verify: 'Confirmación de correo',
+    registrationStatus: 'Estado del registro',
+  },
+  // Who is signed in, at the foot of the wide-screen navigation.
+  userMenu: {
+    open: 'Cuenta de {{name}}',
+    unnamed: 'Sin nombre',
+  },
+  // A refused (403) or missing (404) screen, in words that fit what was asked for (issue 8).
+  refusal: {
+    page: {
+      notAllowedTitle: 'No tienes acceso a esta página',
+      notAllowedBody: 'Esta página es para otras personas del colegio. Si crees que deberías verla, habla con el colegio.',
+      notFoundTitle: 'No encontramos esta página',
+      notFoundBody: 'Puede que el enlace esté mal escrito o que ya no exista en este colegio.',
+    },
+    person: {
+      notAllowedTitle: 'No tienes permiso para ver esto',
+      notAllowedBody: 'Esta información solo la pueden ver la persona, su familia y el personal autorizado del colegio. Si crees que es un error, habla con el colegio.',
+      notFoundTitle: 'No encontramos lo que buscas',
+      notFoundBody: 'Puede que el enlace esté mal escrito o que ya no exista en este colegio.',
+    },
+    group: {
+      notAllowedTitle: 'No puedes ver este grupo',
+      notAllowedBody: 'Un grupo lo ven sus integrantes, sus familias, el personal que lo tiene a cargo y los administradores del colegio. Si crees que deberías verlo, habla con el colegio.',
+      notFoundTitle: 'No encontramos este grupo',
+      notFoundBody: 'Puede que el grupo se haya eliminado o que el enlace esté mal escrito.',
+    },
+    groups: {
+      notAllowedTitle: 'Los grupos son para el personal del colegio',
+      notAllowedBody: 'Aquí los docentes ven los grupos que tienen a cargo y los administradores todos los del colegio. Tus grupos aparecen en Mi perfil y los de tus hijos en Mis hijos.',
+      notFoundTitle: 'No encontramos los grupos',
+      notFoundBody: 'Puede que el enlace esté mal escrito. Vuelve a entrar desde Más.',
+    },
+    import: {
+      notAllowedTitle: 'Solo los administradores importan integrantes',
+      notAllowedBody: 'Importar estudiantes y familias desde un archivo es tarea de los administradores del colegio. Pídele a uno que lo haga por ti.',
+      notFoundTitle: 'No encontramos esta importación',
+      notFoundBody: 'Puede que ya se haya terminado o descartado. Sube el archivo de nuevo para empezar otra.',
+    },
+    admin: {
+      notAllowedTitle: 'Esta sección es para administradores',
+      notAllowedBody: 'Solo los administradores del colegio pueden abrirla. Si necesitas algo de aquí, habla con uno de ellos.',
+      notFoundTitle: 'No encontramos lo que buscas',
+      notFoundBody: 'Puede que ya no exista o que el enlace esté mal escrito.',
+    },
+  },
+  // The numbers beside entries of More, read out in full.
+  moreBadge: {
+    pendingRegistrations_one: '{{count}} familia espera una decisión',
+    pendingRegistrations_other: '{{count}} familias esperan una decisión',
+  },
+  // Families get in (issue 8): the sign-in screen's help and the titles of the screens around it.
+  signInHelp: {
+    forgotPassword: '¿Olvidaste tu contraseña?',
+    usernameOrEmail: 'Usuario o correo',
+    usernameOrEmailRequired: 'Escribe tu usuario o tu correo.',
+    titles: {
+      welcome: 'Bienvenida',
+      forgotPassword: 'Recuperar el acceso',
+      resetPassword: 'Contraseña nueva',
+      invitations: 'Invitaciones',
+    },
+  },
+  // Entries of More whose label is not a screen name.
+  moreMenu: {
+    invitations: 'Invitaciones a familias',
+  },
 } as const;
 
 /** A dictionary shaped like the reference one, with free text in each leaf. */

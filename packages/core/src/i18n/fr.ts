@@ -148,4 +148,81 @@ export const fr: Dictionary = {
     newFamily: 'Nouvelle famille ?',
     registerLink: 'Inscrivez-vous',
   },
+  languageChoice: {
+    label: 'Langue',
+  },
+  // Browser tab titles: the screen and the school (public screens have no `screens.` name).
+  pageTitles: {
+    format: '{{screen}} · {{school}}',
+    code: 'Code de l’école',
+    login: 'Connexion',
+    register: 'Inscription des familles',
+    verify: 'Confirmation de l’e-mail',
+    registrationStatus: 'État de l’inscription',
+  },
+  // Who is signed in, at the foot of the wide-screen navigation.
+  userMenu: {
+    open: 'Compte de {{name}}',
+    unnamed: 'Sans nom',
+  },
+  // A refused (403) or missing (404) screen, in words that fit what was asked for (issue 8).
+  refusal: {
+    page: {
+      notAllowedTitle: 'Vous ne pouvez pas ouvrir cette page',
+      notAllowedBody: 'Cette page est destinée à d’autres personnes de l’école. Si vous pensez devoir y accéder, contactez l’école.',
+      notFoundTitle: 'Page introuvable',
+      notFoundBody: 'Le lien est peut-être mal saisi, ou la page n’existe plus dans cette école.',
+    },
+    person: {
+      notAllowedTitle: 'Vous n’êtes pas autorisé à voir ceci',
+      notAllowedBody: 'Seuls la personne, sa famille et le personnel autorisé de l’école peuvent voir ces informations. Si vous pensez que c’est une erreur, contactez l’école.',
+      notFoundTitle: 'Introuvable',
+      notFoundBody: 'Le lien est peut-être mal saisi, ou il n’existe plus dans cette école.',
+    },
+    group: {
+      notAllowedTitle: 'Vous ne pouvez pas voir ce groupe',
+      notAllowedBody: 'Un groupe est visible par ses membres, leurs familles, le personnel qui en a la charge et les administrateurs de l’école. Si vous pensez devoir y accéder, contactez l’école.',
+      notFoundTitle: 'Groupe introuvable',
+      notFoundBody: 'Le groupe a peut-être été supprimé, ou le lien est mal saisi.',
+    },
+    groups: {
+      notAllowedTitle: 'Les groupes sont réservés au personnel de l’école',
+      notAllowedBody: 'Ici, les enseignants voient les groupes dont ils ont la charge et les administrateurs tous les groupes de l’école. Vos groupes figurent dans Mon profil, ceux de vos enfants dans Mes enfants.',
+      notFoundTitle: 'Groupes introuvables',
+      notFoundBody: 'Le lien est peut-être mal saisi. Ouvrez-les de nouveau depuis Plus.',
+    },
+    import: {
+      notAllowedTitle: 'Seuls les administrateurs importent des membres',
+      notAllowedBody: 'Importer des élèves et des familles depuis un fichier est une tâche des administrateurs de l’école. Demandez à l’un d’eux de le faire pour vous.',
+      notFoundTitle: 'Import introuvable',
+      notFoundBody: 'Il est peut-être déjà terminé ou abandonné. Téléversez de nouveau le fichier pour en commencer un autre.',
+    },
+    admin: {
+      notAllowedTitle: 'Cette section est réservée aux administrateurs',
+      notAllowedBody: 'Seuls les administrateurs de l’école peuvent l’ouvrir. Si vous avez besoin de quelque chose ici, adressez-vous à l’un d’eux.',
+      notFoundTitle: 'Introuvable',
+      notFoundBody: 'Cela n’existe peut-être plus, ou le lien est mal saisi.',
+    },
+  },
+  // The numbers beside entries of More, read out in full.
+  moreBadge: {
+    pendingRegistrations_one: '{{count}} famille attend une décision',
+    pendingRegistrations_other: '{{count}} familles attendent une décision',
+  },
+  // Families get in (issue 8): the sign-in screen's help and the titles of the screens around it.
+  signInHelp: {
+    forgotPassword: 'Mot de passe oublié ?',
+    usernameOrEmail: 'Identifiant ou e-mail',
+    usernameOrEmailRequired: 'Saisissez votre identifiant ou votre e-mail.',
+    titles: {
+      welcome: 'Bienvenue',
+      forgotPassword: "Retrouver l'accès",
+      resetPassword: 'Nouveau mot de passe',
+      invitations: 'Invitations',
+    },
+  },
+  // Entries of More whose label is not a screen name.
+  moreMenu: {
+    invitations: 'Invitations aux familles',
+  },
 };

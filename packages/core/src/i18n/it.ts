@@ -148,4 +148,81 @@ export const it: Dictionary = {
     newFamily: 'Nuova famiglia?',
     registerLink: 'Registrati',
   },
+  languageChoice: {
+    label: 'Lingua',
+  },
+  // Browser tab titles: the screen and the school (public screens have no `screens.` name).
+  pageTitles: {
+    format: '{{screen}} · {{school}}',
+    code: 'Codice della scuola',
+    login: 'Accesso',
+    register: 'Registrazione delle famiglie',
+    verify: 'Conferma dell’e-mail',
+    registrationStatus: 'Stato della registrazione',
+  },
+  // Who is signed in, at the foot of the wide-screen navigation.
+  userMenu: {
+    open: 'Account di {{name}}',
+    unnamed: 'Senza nome',
+  },
+  // A refused (403) or missing (404) screen, in words that fit what was asked for (issue 8).
+  refusal: {
+    page: {
+      notAllowedTitle: 'Non puoi aprire questa pagina',
+      notAllowedBody: 'Questa pagina è per altre persone della scuola. Se pensi di doverla vedere, contatta la scuola.',
+      notFoundTitle: 'Pagina non trovata',
+      notFoundBody: 'Forse il link è scritto male o la pagina non esiste più in questa scuola.',
+    },
+    person: {
+      notAllowedTitle: 'Non hai il permesso di vedere questa pagina',
+      notAllowedBody: 'Queste informazioni possono vederle solo la persona, la sua famiglia e il personale autorizzato della scuola. Se pensi che sia un errore, contatta la scuola.',
+      notFoundTitle: 'Non trovato',
+      notFoundBody: 'Il link potrebbe essere scritto male o non esistere più in questa scuola.',
+    },
+    group: {
+      notAllowedTitle: 'Non puoi vedere questo gruppo',
+      notAllowedBody: 'Un gruppo lo vedono i suoi membri, le loro famiglie, il personale che lo segue e gli amministratori della scuola. Se pensi di doverlo vedere, contatta la scuola.',
+      notFoundTitle: 'Gruppo non trovato',
+      notFoundBody: 'Forse il gruppo è stato eliminato o il link è scritto male.',
+    },
+    groups: {
+      notAllowedTitle: 'I gruppi sono per il personale della scuola',
+      notAllowedBody: 'Qui i docenti vedono i gruppi che seguono e gli amministratori tutti i gruppi della scuola. I tuoi gruppi sono in Il mio profilo, quelli dei tuoi figli in I miei figli.',
+      notFoundTitle: 'Gruppi non trovati',
+      notFoundBody: 'Forse il link è scritto male. Riaprili da Altro.',
+    },
+    import: {
+      notAllowedTitle: 'Solo gli amministratori importano membri',
+      notAllowedBody: 'Importare studenti e famiglie da un file è compito degli amministratori della scuola. Chiedi a uno di loro di farlo per te.',
+      notFoundTitle: 'Importazione non trovata',
+      notFoundBody: 'Forse è già stata completata o annullata. Carica di nuovo il file per iniziarne un’altra.',
+    },
+    admin: {
+      notAllowedTitle: 'Questa sezione è per gli amministratori',
+      notAllowedBody: 'Solo gli amministratori della scuola possono aprirla. Se ti serve qualcosa da qui, rivolgiti a uno di loro.',
+      notFoundTitle: 'Non troviamo quello che cerchi',
+      notFoundBody: 'Forse non esiste più o il link è scritto male.',
+    },
+  },
+  // The numbers beside entries of More, read out in full.
+  moreBadge: {
+    pendingRegistrations_one: '{{count}} famiglia attende una decisione',
+    pendingRegistrations_other: '{{count}} famiglie attendono una decisione',
+  },
+  // Families get in (issue 8): the sign-in screen's help and the titles of the screens around it.
+  signInHelp: {
+    forgotPassword: 'Password dimenticata?',
+    usernameOrEmail: 'Nome utente o e-mail',
+    usernameOrEmailRequired: 'Scrivi il tuo nome utente o la tua e-mail.',
+    titles: {
+      welcome: 'Benvenuto',
+      forgotPassword: "Recupera l'accesso",
+      resetPassword: 'Nuova password',
+      invitations: 'Inviti',
+    },
+  },
+  // Entries of More whose label is not a screen name.
+  moreMenu: {
+    invitations: 'Inviti alle famiglie',
+  },
 };

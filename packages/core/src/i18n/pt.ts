@@ -148,4 +148,81 @@ export const pt: Dictionary = {
     newFamily: 'Família nova?',
     registerLink: 'Registe-se',
   },
+  languageChoice: {
+    label: 'Idioma',
+  },
+  // Browser tab titles: the screen and the school (public screens have no `screens.` name).
+  pageTitles: {
+    format: '{{screen}} · {{school}}',
+    code: 'Código da escola',
+    login: 'Iniciar sessão',
+    register: 'Registo de famílias',
+    verify: 'Confirmação do e-mail',
+    registrationStatus: 'Estado do registo',
+  },
+  // Who is signed in, at the foot of the wide-screen navigation.
+  userMenu: {
+    open: 'Conta de {{name}}',
+    unnamed: 'Sem nome',
+  },
+  // A refused (403) or missing (404) screen, in words that fit what was asked for (issue 8).
+  refusal: {
+    page: {
+      notAllowedTitle: 'Não pode abrir esta página',
+      notAllowedBody: 'Esta página é para outras pessoas da escola. Se acha que a devia ver, fale com a escola.',
+      notFoundTitle: 'Página não encontrada',
+      notFoundBody: 'Talvez a ligação esteja mal escrita ou a página já não exista nesta escola.',
+    },
+    person: {
+      notAllowedTitle: 'Não tem permissão para ver isto',
+      notAllowedBody: 'Só a própria pessoa, a sua família e o pessoal autorizado da escola podem ver estas informações. Se acha que é um erro, fale com a escola.',
+      notFoundTitle: 'Não encontrado',
+      notFoundBody: 'O link pode estar mal escrito ou já não existir nesta escola.',
+    },
+    group: {
+      notAllowedTitle: 'Não pode ver este grupo',
+      notAllowedBody: 'Um grupo é visto pelos seus membros, pelas suas famílias, pelo pessoal responsável e pelos administradores da escola. Se acha que o devia ver, fale com a escola.',
+      notFoundTitle: 'Grupo não encontrado',
+      notFoundBody: 'Talvez o grupo tenha sido eliminado ou a ligação esteja mal escrita.',
+    },
+    groups: {
+      notAllowedTitle: 'Os grupos são para o pessoal da escola',
+      notAllowedBody: 'Aqui os professores veem os grupos a seu cargo e os administradores todos os grupos da escola. Os seus grupos aparecem em Meu perfil e os dos seus filhos em Meus filhos.',
+      notFoundTitle: 'Grupos não encontrados',
+      notFoundBody: 'Talvez a ligação esteja mal escrita. Abra-os de novo a partir de Mais.',
+    },
+    import: {
+      notAllowedTitle: 'Só os administradores importam membros',
+      notAllowedBody: 'Importar alunos e famílias a partir de um ficheiro é tarefa dos administradores da escola. Peça a um deles que o faça por si.',
+      notFoundTitle: 'Importação não encontrada',
+      notFoundBody: 'Talvez já tenha terminado ou sido descartada. Carregue o ficheiro de novo para começar outra.',
+    },
+    admin: {
+      notAllowedTitle: 'Esta secção é para administradores',
+      notAllowedBody: 'Só os administradores da escola a podem abrir. Se precisa de algo daqui, fale com um deles.',
+      notFoundTitle: 'Não encontrámos o que procura',
+      notFoundBody: 'Talvez já não exista ou a ligação esteja mal escrita.',
+    },
+  },
+  // The numbers beside entries of More, read out in full.
+  moreBadge: {
+    pendingRegistrations_one: '{{count}} família aguarda uma decisão',
+    pendingRegistrations_other: '{{count}} famílias aguardam uma decisão',
+  },
+  // Families get in (issue 8): the sign-in screen's help and the titles of the screens around it.
+  signInHelp: {
+    forgotPassword: 'Esqueceu-se da palavra-passe?',
+    usernameOrEmail: 'Utilizador ou e-mail',
+    usernameOrEmailRequired: 'Escreva o seu utilizador ou o seu e-mail.',
+    titles: {
+      welcome: 'Boas-vindas',
+      forgotPassword: 'Recuperar o acesso',
+      resetPassword: 'Nova palavra-passe',
+      invitations: 'Convites',
+    },
+  },
+  // Entries of More whose label is not a screen name.
+  moreMenu: {
+    invitations: 'Convites às famílias',
+  },
 };

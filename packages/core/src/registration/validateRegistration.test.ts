@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkPassword } from '../password/passwordPolicy';
-import { isoDate, registrationPasswordInputs, validateRegistration } from './validateRegistration';
+import { isoDate, registrationLanguageOf, registrationPasswordInputs, validateRegistration } from './validateRegistration';
 
 const STRONG = 'lámpara-tejado-ciruela-42';
 const courses = new Set([11, 12]);
@@ -111,5 +111,21 @@ describe('registrationPasswordInputs', () => {
       'laura@example.com',
       'laura',
     ]);
+  });
+});
+
+describe('registrationLanguageOf', () => {
+  it('keeps the six languages and reads interface tags as their language', () => {
+    expect(['es', 'en', 'de', 'fr', 'it', 'pt'].map(registrationLanguageOf)).toEqual(['es', 'en', 'de', 'fr', 'it', 'pt']);
+    expect(['es-CO', 'pt-BR', ' DE ', 'fr_CA'].map(registrationLanguageOf)).toEqual(['es', 'pt', 'de', 'fr']);
+  });
+
+  it('stores Spanish for anything else', () => {
+    expect([undefined, null, '', 'ja', 'klingon', 42, ['de'], 'de\u0000', 'x'.repeat(100_000)].map(registrationLanguageOf)).toEqual(Array(9).fill('es'));
+  });
+
+  it('is what a checked form carries', () => {
+    expect(validateRegistration(family({ language: 'de-AT' }), { courses }).form?.parent.language).toBe('de');
+    expect(validateRegistration(family({ language: 'ru' }), { courses }).form?.parent.language).toBe('es');
   });
 });

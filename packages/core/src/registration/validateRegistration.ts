@@ -171,6 +171,15 @@ export function validateRegistration(body: unknown, checks: RegistrationChecks =
   }
 
   if (errors.length > 0) return { form: null, errors };
-  const language = LANGUAGES.includes(text(input.language)) ? text(input.language) : 'es';
+  const language = registrationLanguageOf(input.language);
   return { form: { parent: { ...parent, email, password, language }, children, relatives }, errors };
+}
+
+/**
+ * The family's language as stored and mailed in: one of the six dictionary codes. An interface tag
+ * ('es-CO', 'pt-BR') counts as its language; anything else, or nothing, as Spanish, the default.
+ */
+export function registrationLanguageOf(value: unknown): string {
+  const primary = text(value).toLowerCase().split(/[-_]/)[0];
+  return LANGUAGES.includes(primary) ? primary : 'es';
 }

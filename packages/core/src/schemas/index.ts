@@ -10,3 +10,6 @@ export * from './people';
 export * from './nodes';
 export * from './email';
 export * from './jobs';
+export * from './invitations';
+export * from './passwordResets';
+export * from './signInSettings';

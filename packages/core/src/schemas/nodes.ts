@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZId } from './ids';
+import { hasForbiddenNameCharacters } from '../people/nameCharacters';
+import { ZId, zQueryInteger } from './ids';
 import { ZEnrollmentOutcome, ZEnrollmentStatus, ZMembershipRole, ZPersonCard } from './people';
 
 /** A name in each of the six languages (es, en, de, fr, it, pt). */
@@ -42,11 +43,20 @@ export type NodeTree = z.infer<typeof ZNodeTree>;
 export const ZNodeDetail = ZNode.extend({ path: z.array(z.object({ id: z.number().int(), name: z.string() })) });
 export type NodeDetail = z.infer<typeof ZNodeDetail>;
 
+/**
+ * POST nodes. Names are unique among siblings (compared without case and repeated spaces: 409
+ * `node_name_taken`) and hold no control, bidi-override or zero-width characters.
+ */
 export const ZNodeCreate = z
   .object({
     parentId: ZId.nullable(),
     typeId: ZId,
-    name: z.string().trim().min(1).max(120),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(120)
+      .refine((name) => !hasForbiddenNameCharacters(name), 'Remove the invisible or control characters'),
     position: z.number().int().min(0).max(100_000).optional(),
   })
   .strict();
@@ -56,14 +66,32 @@ export type NodeCreate = z.infer<typeof ZNodeCreate>;
 export const ZNodePatch = ZNodeCreate.partial().strict();
 export type NodePatch = z.infer<typeof ZNodePatch>;
 
-/** A member of a node with one role (a person with two roles appears twice). */
-export const ZNodeMember = ZPersonCard.extend({
+/** One role a person holds in a node, with its enrollment (students only; null when the caller may not see it). */
+export const ZNodeMembership = z.object({
   role: ZMembershipRole,
   enrollmentStatus: ZEnrollmentStatus.nullable(),
   outcome: ZEnrollmentOutcome.nullable(),
   schoolYear: z.string().nullable(),
 });
+export type NodeMembership = z.infer<typeof ZNodeMembership>;
+
+/**
+ * A member of a node: one entry per person, with every role they hold there in `memberships`
+ * (issue 8). `role`, `enrollmentStatus`, `outcome` and `schoolYear` repeat the first of them, so a
+ * client written when the list had one entry per role still reads a valid member.
+ */
+export const ZNodeMember = ZPersonCard.extend(ZNodeMembership.shape).extend({
+  memberships: z.array(ZNodeMembership).min(1),
+});
 export type NodeMember = z.infer<typeof ZNodeMember>;
+
+/** GET nodes/{id}/members: `status` lists the students with that enrollment status; `page` and `limit` page the people (all when absent). */
+export const ZNodeMembersQuery = z.object({
+  status: ZEnrollmentStatus.optional(),
+  page: zQueryInteger(1, 100_000).optional(),
+  limit: zQueryInteger(1, 500).optional(),
+});
+export type NodeMembersQuery = z.infer<typeof ZNodeMembersQuery>;
 
 export const ZMemberCreate = z
   .object({

@@ -30,6 +30,7 @@ export const ZSettings = z
     color: z.string(),
     logo: z.string().nullable(),
     signIn: ZSignInProviders,
+    signInByEmail: z.boolean().optional().describe('POST oauth/token accepts an email address in the username field (always sent by the server)'),
     currencyPostfix: z.string().optional(),
     tuCompra: z.boolean().optional(),
   })

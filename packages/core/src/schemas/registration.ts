@@ -39,7 +39,10 @@ export const ZRegistrationForm = ZFormPerson.extend({
   password: z.string(),
   passwordConfirmation: z.string(),
   course: z.number().int().nullish(),
-  language: z.enum(['es', 'en', 'de', 'fr', 'it', 'pt']).nullish(),
+  language: z
+    .enum(['es', 'en', 'de', 'fr', 'it', 'pt'])
+    .nullish()
+    .describe('The language the family registers in: the parent’s language and that of their mails. A tag such as es-CO counts as its language; anything else as es'),
   children: z.array(ZRegistrationChild),
   relatives: z.array(ZRegistrationRelative).nullish(),
 });
@@ -96,6 +99,8 @@ export const ZRegistration = z.object({
       firstName: z.string(),
       lastName: z.string(),
       document: z.string().nullable(),
+      birthday: z.string().nullable().describe('YYYY-MM-DD, as the family wrote it (or the school record once approved)'),
+      gender: ZGender.nullable(),
       course: ZCourseRef.nullable(),
       enrollmentStatus: z.string().nullable(),
       match: ZDocumentMatch,

@@ -9,6 +9,7 @@ import * as m007 from './007-stage-registrations';
 import * as m008 from './008-import-lease';
 import * as m009 from './009-jobs';
 import * as m010 from './010-people-sort-key';
+import * as m011 from './011-invitations';
 
 /** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008-import-lease': m008,
   '009-jobs': m009,
   '010-people-sort-key': m010,
+  '011-invitations': m011,
 };

@@ -5,6 +5,7 @@ import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
 import { errors } from '../../http/schemas';
 import { authPolicies } from './auth.policy';
 import { issueLoginToken, signInWithLoginToken, signInWithPassword } from './auth.service';
+import { passwordResetRoutes } from './password-reset.routes';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -16,7 +17,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Sign in with username and password',
       description:
         'Credentials travel as HTTP Basic `username:password`; the body (JSON or form-urlencoded) is ' +
-        '`grant_type=client_credentials`. Wrong username or password answer the same 401. Failures lock ' +
+        '`grant_type=client_credentials`. Where the school allows it (settings `signInByEmail`), the username may be an ' +
+        'email address that belongs to exactly one person of the school with a password. Wrong username or password ' +
+        '(or an unknown or shared email) answer the same 401. Failures lock ' +
         'an (account, IP) pair and an IP for a while (429 with Retry-After); many failures on an account ' +
         'from many IPs delay further attempts on it by up to 3 s instead of locking it.',
       params: paramsOf(authPolicies.signIn),
@@ -31,7 +34,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['auth'],
       summary: 'Sign in with a one-time sign-in token',
-      description: 'Exchanges the token of a sign-in link (`/login?school=…&token=…`); each token works once and expires.',
+      description:
+        'Exchanges the token of an administrator\'s sign-in link (`/login?school=…&token=…`); each token works once and ' +
+        'expires. Invitation and password-reset links have their own routes and are refused here.',
       params: paramsOf(authPolicies.exchangeLoginToken),
       body: ZLoginTokenRequest,
       response: { 200: ZTokenResponse, ...errors(400, 401, 429) },
@@ -55,4 +60,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       return issueLoginToken(contextOf(request), request.params.id, minutes);
     },
   });
+
+  await app.register(passwordResetRoutes);
 }

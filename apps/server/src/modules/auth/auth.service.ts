@@ -4,8 +4,11 @@ import { badRequest, notFound, unauthorized } from '../../http/errors';
 import { containsNul, invalidCharacters } from '../../http/input-guard';
 import { requireCaller } from '../../http/school-scope';
 import { findCredentials, personExists } from '../people/index';
+import { allowsSignInByEmail } from '../settings/index';
 import { consumeLoginToken, insertLoginToken } from './auth.queries';
+import { findPasswordHoldersByEmail } from './credentials.queries';
 import { verifyPassword } from './password';
+import { signInAs } from './sign-in-as';
 import { hashLoginToken, newLoginToken } from './tokens';
 
 const wrongCredentials = () => unauthorized('invalid_credentials', 'Wrong username or password');
@@ -22,9 +25,15 @@ export function parseBasicAuth(header: string | undefined): { username: string; 
   return { username: decoded.slice(0, colon).trim(), password: decoded.slice(colon + 1) };
 }
 
-async function tokenResponse(ctx: RequestContext, personId: number): Promise<TokenResponse> {
-  const { tokens } = ctx.services;
-  return { access_token: await tokens.sign(ctx.org.code, personId), token_type: 'bearer', expires_in: tokens.ttlSeconds };
+/**
+ * The account a typed username names: the one with that username, else, where the school allows
+ * it, the one person with a password whose email it is (none or several: no account).
+ */
+async function findAccountOf(ctx: RequestContext, username: string): Promise<{ id: number; password_hash: string | null } | null> {
+  const found = await findCredentials(ctx.db, ctx.org.id, username);
+  if (found || !username.includes('@') || !allowsSignInByEmail(ctx.org.settings)) return found;
+  const holders = await findPasswordHoldersByEmail(ctx.db, ctx.org.id, username);
+  return holders.length === 1 ? holders[0] : null;
 }
 
 /** spec §7 POST oauth/token: the same 401 whether the username or the password is wrong. */
@@ -41,8 +50,7 @@ export async function signInWithPassword(
   await limiter.admit(accountKey, ip);
   // An unverified registration past its 48 hours is gone before anyone signs in with its email.
   if (username && username.length <= 120) await registrationChecks.dropExpired(ctx.db, ctx.org.id, username);
-  const found =
-    username && username.length <= 120 ? await findCredentials(ctx.db, ctx.org.id, username) : null;
+  const found = username && username.length <= 120 ? await findAccountOf(ctx, username) : null;
   const ok = password.length <= 1024 && (await verifyPassword(password, found?.password_hash ?? null));
   if (!found || !ok) {
     limiter.recordFailure(accountKey, ip);
@@ -51,7 +59,7 @@ export async function signInWithPassword(
   if (await registrationChecks.isEmailUnverified(ctx.db, ctx.org.id, found.id)) {
     throw unauthorized('email_not_verified', 'Confirm your email address first: open the link we sent you');
   }
-  return tokenResponse(ctx, found.id);
+  return signInAs(ctx, found.id);
 }
 
 /** Exchanges a one-time sign-in token; unknown, used and expired tokens all answer the same 401. */
@@ -63,7 +71,7 @@ export async function signInWithLoginToken(ctx: RequestContext, token: string, i
     limiter.recordFailure(null, ip);
     throw unauthorized('invalid_login_token', 'This sign-in link is not valid any more; ask the school for a new one');
   }
-  return tokenResponse(ctx, personId);
+  return signInAs(ctx, personId);
 }
 
 /** An administrator issues a one-time sign-in link for a person (only its hash is stored). */

@@ -1,31 +1,29 @@
 import { IMPORT_FIELDS, type ImportField, type ImportMapping } from '@patio/core';
+import { fieldOfLabel } from './import.labels';
+import { normalizeHeader } from './import.text';
 
-// Header guessing for Spanish and English sheets: "Nombre del estudiante", "Apellidos",
-// "Documento acudiente", "Correo madre", "Parentesco", "Date of birth", "Parent email"…
+// Header guessing for class lists: the template's own titles in the six languages, then Spanish and
+// English variants: "Nombre del estudiante", "Apellidos", "No. documento", "Doc. identidad",
+// "F. nacimiento", "Sexo", "E-mail", "Teléfono", "Acudiente", "Correo madre", "Parentesco",
+// "Date of birth", "Parent email"…
 
-/** Lowercase, no accents, words separated by single spaces. */
-export function normalizeHeader(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
+export { normalizeHeader } from './import.text';
 
 const relativeWords = ['acudiente', 'acudientes', 'padre', 'madre', 'tutor', 'responsable', 'representante', 'familiar', 'parent', 'guardian', 'father', 'mother', 'relative'];
-const noiseWords = ['del', 'de', 'la', 'el', 'los', 'of', 'the', 'estudiante', 'alumno', 'alumna', 'student', 'nino', 'child', 'y', 'and', 'no', 'num', 'numero', 'number', 'nro'];
+const noiseWords = ['del', 'de', 'la', 'el', 'los', 'of', 'the', 'estudiante', 'alumno', 'alumna', 'student', 'nino', 'child', 'y', 'and', 'no', 'num', 'numero', 'number', 'nro', 'n'];
+const personWords = ['estudiante', 'alumno', 'alumna', 'student', 'pupil'];
 
 // Base field (without the relative prefix) → header phrases, compared after removing noise words.
 const synonyms: [string, string[]][] = [
   ['lastName2', ['segundo apellido', 'apellido 2', 'apellido2', 'second last name', 'last name 2', 'lastname2', 'second surname']],
-  ['lastName', ['apellido', 'apellidos', 'primer apellido', 'last name', 'lastname', 'surname', 'family name', 'last names']],
+  ['fullName', ['nombre completo', 'nombres completos', 'nombres apellidos', 'apellidos nombres', 'nombre apellidos', 'apellidos nombre', 'full name', 'name surname', 'names surnames', 'surname name', 'surnames names']],
+  ['lastName', ['apellido', 'apellidos', 'primer apellido', 'last name', 'lastname', 'surname', 'surnames', 'family name', 'last names']],
   ['firstName', ['nombre', 'nombres', 'primer nombre', 'first name', 'firstname', 'given name', 'given names', 'name', 'names', 'first names']],
-  ['document', ['documento', 'doc', 'documento identidad', 'identificacion', 'cedula', 'tarjeta identidad', 'ti', 'cc', 'document', 'id', 'id number', 'identification', 'dni', 'nuip']],
-  ['birthday', ['fecha nacimiento', 'nacimiento', 'fecha nac', 'birthday', 'birth date', 'date birth', 'dob', 'birthdate']],
+  ['document', ['documento', 'doc', 'documento identidad', 'doc identidad', 'identidad', 'identificacion', 'doc identificacion', 'cedula', 'tarjeta identidad', 'registro civil', 'ti', 'cc', 'document', 'id', 'id number', 'identification', 'dni', 'nuip']],
+  ['birthday', ['fecha nacimiento', 'nacimiento', 'fecha nac', 'f nacimiento', 'f nac', 'fec nac', 'fecha de nac', 'birthday', 'birth date', 'date birth', 'dob', 'birthdate']],
   ['gender', ['genero', 'sexo', 'gender', 'sex']],
-  ['email', ['email', 'e mail', 'correo', 'correo electronico', 'mail']],
-  ['mobile', ['celular', 'movil', 'telefono', 'telefono celular', 'mobile', 'phone', 'cell', 'cell phone', 'mobile phone']],
+  ['email', ['email', 'e mail', 'correo', 'correo electronico', 'mail', 'email address']],
+  ['mobile', ['celular', 'movil', 'telefono', 'tel', 'cel', 'telefono celular', 'whatsapp', 'mobile', 'phone', 'phone number', 'cell', 'cell phone', 'mobile phone']],
   ['studentCode', ['codigo', 'codigo estudiante', 'student code', 'code', 'matricula']],
 ];
 const kindHeaders = ['parentesco', 'relacion', 'relationship', 'relationship kind', 'kind', 'vinculo', 'tipo acudiente', 'relation'];
@@ -34,6 +32,7 @@ const relativeField: Partial<Record<string, ImportField>> = {
   firstName: 'relativeFirstName',
   lastName: 'relativeLastName',
   lastName2: 'relativeLastName2',
+  fullName: 'relativeFullName',
   document: 'relativeDocument',
   gender: 'relativeGender',
   email: 'relativeEmail',
@@ -42,12 +41,17 @@ const relativeField: Partial<Record<string, ImportField>> = {
 
 /** The field one header most likely holds, or null. */
 export function guessField(header: string): ImportField | null {
+  const labelled = fieldOfLabel(header);
+  if (labelled) return labelled;
   const words = normalizeHeader(header).split(' ').filter(Boolean);
   if (words.length === 0) return null;
   if (kindHeaders.includes(words.join(' '))) return 'relationshipKind';
   const isRelative = words.some((w) => relativeWords.includes(w));
   const rest = words.filter((w) => !relativeWords.includes(w) && !noiseWords.includes(w)).join(' ');
-  if (isRelative && (rest === '' || rest === 'nombre completo' || rest === 'full name')) return 'relativeFirstName';
+  // "Acudiente", "Nombre completo del acudiente": one column with the relative's whole name.
+  if (isRelative && (rest === '' || rest === 'nombre completo' || rest === 'full name')) return 'relativeFullName';
+  // "Estudiante", "Alumno": the student's whole name.
+  if (!isRelative && rest === '' && words.some((w) => personWords.includes(w))) return 'fullName';
   if (kindHeaders.includes(rest)) return 'relationshipKind';
   const base = synonyms.find(([, phrases]) => phrases.includes(rest))?.[0];
   if (!base) return null;
@@ -55,14 +59,29 @@ export function guessField(header: string): ImportField | null {
   return relativeField[base] ?? null;
 }
 
-/** Field → column index for the headers of a file; the first column that fits a field wins. */
+/**
+ * Field → column index for the headers of a file; the first column that fits a field wins. A
+ * lone name column ("Nombre del estudiante" with no surname column) holds the whole name.
+ */
 export function guessMapping(columns: string[]): ImportMapping {
   const mapping: ImportMapping = {};
   columns.forEach((header, index) => {
     const field = guessField(header);
     if (field && mapping[field] === undefined) mapping[field] = index;
   });
+  for (const [first, last, full] of [['firstName', 'lastName', 'fullName'], ['relativeFirstName', 'relativeLastName', 'relativeFullName']] as const) {
+    if (mapping[first] !== undefined && mapping[last] === undefined && mapping[full] === undefined) {
+      mapping[full] = mapping[first];
+      delete mapping[first];
+    }
+  }
   return mapping;
+}
+
+/** How many distinct fields a row's cells name: how much it looks like the header of a class list. */
+export function headerScore(cells: string[]): number {
+  const fields = new Set(cells.map((cell) => (cell ? guessField(cell) : null)).filter((f) => f !== null));
+  return fields.size;
 }
 
 /** Drops fields that point past the last column, so a stale mapping cannot read garbage. */

@@ -1,10 +1,15 @@
 import { Worker } from 'node:worker_threads';
 import { HttpError, badRequest } from '../../http/errors';
 
-/** A spreadsheet as the import sees it: header names and data rows of trimmed text cells. */
-export interface ParsedSheet {
-  columns: string[];
-  rows: string[][];
+/** One row of a sheet with content: its number as the spreadsheet shows it and its trimmed text cells. */
+export interface SheetRecord {
+  n: number;
+  cells: string[];
+}
+
+/** The sheets of a file that hold anything (a CSV file is one sheet without a name). */
+export interface ParsedWorkbook {
+  sheets: { name: string; rows: SheetRecord[] }[];
 }
 
 export const MAX_IMPORT_ROWS = 20_000;
@@ -15,6 +20,8 @@ export const MAX_IMPORT_ROWS = 20_000;
  */
 export const importLimits = {
   maxRows: MAX_IMPORT_ROWS,
+  /** Rows of all sheets together: the data rows plus room for titles, blank rows and a sheet of notes. */
+  maxRecords: MAX_IMPORT_ROWS + 100,
   maxColumns: 100,
   maxCells: 1_000_000,
   /** Zip parts of an XLSX, the largest one unpacked, all of them unpacked, unpacked ÷ packed. */
@@ -33,7 +40,7 @@ const workerUrl = new URL('./parse-worker/parse-worker.mjs', import.meta.url);
 const invalidFile = (message: string) => badRequest('invalid_file', message);
 const tooComplex = (message: string) => new HttpError(413, 'file_too_complex', message);
 
-type WorkerAnswer = { records: string[][] } | { refusal: { status: number; code: string; message: string } };
+type WorkerAnswer = { workbook: ParsedWorkbook } | { refusal: { status: number; code: string; message: string } };
 
 // At most this many files are parsed at once (each worker may take its whole heap budget); more wait.
 const MAX_PARALLEL_PARSES = 2;
@@ -53,11 +60,11 @@ async function withParseSlot<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Parses in a worker thread, so the event loop stays free and a hostile file cannot exhaust the server's heap. */
-export function parseInWorker(kind: 'csv' | 'xlsx', bytes: Buffer, budget = workerBudget): Promise<string[][]> {
+export function parseInWorker(kind: 'csv' | 'xlsx', bytes: Buffer, budget = workerBudget): Promise<ParsedWorkbook> {
   return withParseSlot(() => runWorker(kind, bytes, budget));
 }
 
-function runWorker(kind: 'csv' | 'xlsx', bytes: Buffer, budget: typeof workerBudget): Promise<string[][]> {
+function runWorker(kind: 'csv' | 'xlsx', bytes: Buffer, budget: typeof workerBudget): Promise<ParsedWorkbook> {
   const copy = new Uint8Array(bytes); // its own ArrayBuffer, handed over to the worker without a second copy
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerUrl, {
@@ -79,7 +86,7 @@ function runWorker(kind: 'csv' | 'xlsx', bytes: Buffer, budget: typeof workerBud
     );
     worker.on('message', (answer: WorkerAnswer) =>
       settle(() => {
-        if ('records' in answer) resolve(answer.records);
+        if ('workbook' in answer) resolve(answer.workbook);
         else reject(new HttpError(answer.refusal.status, answer.refusal.code, answer.refusal.message));
       }),
     );
@@ -96,20 +103,12 @@ function runWorker(kind: 'csv' | 'xlsx', bytes: Buffer, budget: typeof workerBud
   });
 }
 
-function toSheet(records: string[][]): ParsedSheet {
-  if (records.length === 0) throw invalidFile('The file is empty');
-  const [header, ...rows] = records;
-  if (header.every((c) => c === '')) throw invalidFile('The first line must name the columns');
-  if (rows.length === 0) throw invalidFile('The file has a header line but no rows');
-  if (rows.length > MAX_IMPORT_ROWS) throw new HttpError(413, 'too_many_rows', `A file may hold at most ${MAX_IMPORT_ROWS} rows`);
-  const width = header.length;
-  return { columns: header, rows: rows.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? '')) };
-}
-
 /** Picks the parser from the file name or the leading bytes (XLSX is a zip: "PK"). */
-export async function parseSpreadsheet(fileName: string, bytes: Buffer): Promise<ParsedSheet> {
+export async function parseSpreadsheet(fileName: string, bytes: Buffer): Promise<ParsedWorkbook> {
   const isZip = bytes.length > 3 && bytes[0] === 0x50 && bytes[1] === 0x4b;
   if (/\.xls$/i.test(fileName) && !isZip) throw invalidFile('Old .xls files are not supported: save the sheet as .xlsx or .csv');
   const kind = /\.xlsx$/i.test(fileName) || isZip ? 'xlsx' : 'csv';
-  return toSheet(await parseInWorker(kind, bytes));
+  const sheets = (await parseInWorker(kind, bytes)).sheets.filter((sheet) => sheet.rows.length > 0);
+  if (sheets.length === 0) throw invalidFile('The file is empty');
+  return { sheets };
 }

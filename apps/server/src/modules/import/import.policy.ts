@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { notFound } from '../../http/errors';
-import { definePolicy, zId, type PolicyContext } from '../../policy/policy';
+import { definePolicy, isSchoolAdmin, zId, type PolicyContext } from '../../policy/policy';
 import { findNodeWithType } from './import.queries';
 
 type NodeParams = { nodeId: number };
@@ -20,8 +20,12 @@ export const importPolicies = {
   createImport: definePolicy({ method: 'POST', path: 'nodes/:nodeId/imports', params: nodeParams, check: isAdminOfNode }),
   /** GET nodes/{nodeId}/imports/{id}: preview, progress and result. */
   readImport: definePolicy({ method: 'GET', path: 'nodes/:nodeId/imports/:id', params: importParams, check: isAdminOfNode }),
-  /** PUT nodes/{nodeId}/imports/{id}: change the column mapping of a draft. */
+  /** PUT nodes/{nodeId}/imports/{id}: change the sheet, header row, mapping or name order of a draft. */
   remapImport: definePolicy({ method: 'PUT', path: 'nodes/:nodeId/imports/:id', params: importParams, check: isAdminOfNode }),
   /** POST nodes/{nodeId}/imports/{id}/commit: write the rows. */
   commitImport: definePolicy({ method: 'POST', path: 'nodes/:nodeId/imports/:id/commit', params: importParams, check: isAdminOfNode }),
+  /** GET nodes/{nodeId}/imports/{id}/bad-rows: the rows with errors as a file to fix. */
+  readBadRows: definePolicy({ method: 'GET', path: 'nodes/:nodeId/imports/:id/bad-rows', params: importParams, check: isAdminOfNode }),
+  /** GET import/template: the import template (the administrators who import). */
+  readTemplate: definePolicy({ method: 'GET', path: 'import/template', check: isSchoolAdmin }),
 };

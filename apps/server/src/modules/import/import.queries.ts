@@ -33,10 +33,11 @@ export async function findNodeWithType(db: Database, orgId: number, nodeId: numb
     .executeTakeFirst();
 }
 
+/** A new draft: the layout and problems as stored JSON (import.stored.ts), and every row of every sheet. */
 export async function insertImport(
   db: Database,
   orgId: number,
-  values: { nodeId: number; createdBy: number; fileName: string; columns: string[]; mapping: object; errors: object[]; rows: StoredRow[] },
+  values: { nodeId: number; createdBy: number; fileName: string; layout: string; mapping: object; problems: string; rowCount: number; rows: StoredRow[] },
 ): Promise<number> {
   return await db.transaction().execute(async (trx) => {
     const now = nowIso();
@@ -48,10 +49,10 @@ export async function insertImport(
         created_by: values.createdBy,
         file_name: values.fileName,
         status: 'draft',
-        columns: JSON.stringify(values.columns),
+        columns: values.layout,
         mapping: JSON.stringify(values.mapping),
-        errors: JSON.stringify(values.errors),
-        row_count: values.rows.length,
+        errors: values.problems,
+        row_count: values.rowCount,
         processed: 0,
         result: null,
         created_at: now,
@@ -80,23 +81,37 @@ export async function findImport(db: Database, orgId: number, nodeId: number, id
   return row ?? null;
 }
 
-/** Rows in file order; `limit` for the preview. */
-export async function findImportRows(db: Database, orgId: number, importId: number, limit?: number): Promise<StoredRow[]> {
+/** Stored rows in file order whose row_number lies in [from, to) (import.stored.ts numbers them); `limit` for the preview. */
+export async function findImportRows(
+  db: Database,
+  orgId: number,
+  importId: number,
+  range: { from: number; to: number },
+  limit?: number,
+): Promise<StoredRow[]> {
   let query = db
     .selectFrom('import_rows')
     .select(['row_number', 'cells'])
     .where(scopedToOrg(orgId))
     .where('import_id', '=', importId)
+    .where('row_number', '>=', range.from)
+    .where('row_number', '<', range.to)
     .orderBy('row_number');
   if (limit !== undefined) query = query.limit(limit);
   const rows = await query.execute();
   return rows.map((r) => ({ rowNumber: r.row_number, cells: JSON.parse(r.cells) as string[] }));
 }
 
-export async function updateImportDraft(db: Database, orgId: number, id: number, values: { mapping: object; errors: object[] }): Promise<boolean> {
+/** A draft's new layout, mapping and problems (and its row count when the sheet or header changed). */
+export async function updateImportDraft(
+  db: Database,
+  orgId: number,
+  id: number,
+  values: { layout: string; mapping: object; problems: string; rowCount: number },
+): Promise<boolean> {
   const result = await db
     .updateTable('imports')
-    .set({ mapping: JSON.stringify(values.mapping), errors: JSON.stringify(values.errors), updated_at: nowIso() })
+    .set({ columns: values.layout, mapping: JSON.stringify(values.mapping), errors: values.problems, row_count: values.rowCount, updated_at: nowIso() })
     .where(scopedToOrg(orgId))
     .where('id', '=', id)
     .where('status', '=', 'draft')
@@ -108,11 +123,22 @@ export async function setImportProgress(db: Database, orgId: number, id: number,
   await db.updateTable('imports').set({ processed, updated_at: nowIso() }).where(scopedToOrg(orgId)).where('id', '=', id).execute();
 }
 
-/** committing → done, only while this process still holds the lease (false: it lost it, roll back). */
-export async function finishImport(db: Database, orgId: number, id: number, processed: number, result: object): Promise<boolean> {
+/**
+ * committing → done, only while this process still holds the lease (false: it lost it, roll back).
+ * The problems found at commit time are kept, so the rows it left out can be downloaded.
+ */
+export async function finishImport(db: Database, orgId: number, id: number, values: { processed: number; result: object; problems: string }): Promise<boolean> {
   const done = await db
     .updateTable('imports')
-    .set({ status: 'done', processed, result: JSON.stringify(result), lease_owner: null, lease_expires_at: null, updated_at: nowIso() })
+    .set({
+      status: 'done',
+      processed: values.processed,
+      result: JSON.stringify(values.result),
+      errors: values.problems,
+      lease_owner: null,
+      lease_expires_at: null,
+      updated_at: nowIso(),
+    })
     .where(scopedToOrg(orgId))
     .where('id', '=', id)
     .where('status', '=', 'committing')

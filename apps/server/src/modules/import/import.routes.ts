@@ -1,12 +1,15 @@
-import { hasForbiddenNameCharacters, ZImport, ZImportCommitRequest, ZImportMappingRequest } from '@patio/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasForbiddenNameCharacters, ZImport, ZImportCommitRequest, ZImportFileQuery, ZImportMappingRequest } from '@patio/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest, HttpError } from '../../http/errors';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
 import { errors } from '../../http/schemas';
 import { importPolicies } from './import.policy';
 import { findNodeWithType } from './import.queries';
-import { commitImport, createImport, getImport, remapImport } from './import.service';
+import { badRowsFile } from './import.bad-rows';
+import { changeImport, commitImport, createImport, getImport } from './import.service';
+import { importTemplate, type DownloadFile } from './import.template';
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -31,6 +34,23 @@ async function readUpload(request: FastifyRequest): Promise<{ fileName: string; 
   }
 }
 
+/** `attachment` with an ASCII fallback name and the exact UTF-8 one (RFC 6266). */
+function attachment(fileName: string): string {
+  const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'import';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+function sendFile(reply: FastifyReply, file: DownloadFile) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', attachment(file.fileName))
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.body);
+}
+
+const fileAnswer = z.string().describe('The file: text/csv (UTF-8 with BOM) or XLSX');
+
 export async function importRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['import'];
@@ -42,14 +62,21 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Upload a CSV or XLSX of students and their relatives (school administrators)',
       description:
         'multipart/form-data with one file (≤ 10 MB). CSV in UTF-8 (with or without BOM) or Latin-1, ' +
-        'separated by , or ;. Answers a draft: the columns, a guessed mapping, the first 50 rows and ' +
-        'every row error (a document that belongs to a pending or rejected self-registration is one). ' +
+        'separated by , or ; or tab; or XLSX with any number of sheets. Title, blank and merged rows above ' +
+        'the column titles are skipped: the header is the row (among the first 30) that names the most known ' +
+        'columns, in the first sheet that has one (`sheet`, `headerRow`, `headerFound`; `topRows` and ' +
+        '`sheets` let the administrator pick others with PUT). Answers a draft: the columns, a guessed mapping, ' +
+        'the first 50 rows (`rows`, `rowNumbers`) and how they will be imported (`preview`: names split, ' +
+        'dates as YYYY-MM-DD, phones as digits), the columns whose names are split (`nameSplit`), every row ' +
+        'error (a document that belongs to a pending or rejected self-registration is one) and warnings ' +
+        '(`document_leading_zeros`: a number document shorter than its column’s usual length, imported as ' +
+        'written). Row numbers are those the spreadsheet shows. ' +
         'Nothing is written to people until commit. The node must be a class or grade. The file is read ' +
         'apart from the server (a worker thread with its own memory and 30 s): at most 20,000 rows, 100 ' +
         'columns and 1,000,000 cells, an XLSX at most 500 parts unpacking to 48 MB each and 64 MB in all, ' +
         'compressed at most 100:1 — 413 `file_too_large`, `too_many_rows`, `too_many_columns`, ' +
         '`too_many_cells` or `file_too_complex` (memory or time ran out) otherwise; 400 `invalid_file` ' +
-        'for an unreadable file.',
+        'for an unreadable or empty file.',
       consumes: ['multipart/form-data'],
       params: paramsOf(importPolicies.createImport),
       response: { 201: ZImport, ...errors(400, 401, 403, 404, 413) },
@@ -79,12 +106,18 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     ...routeOf(importPolicies.remapImport),
     schema: {
       tags,
-      summary: 'Change the column mapping of a draft import; every row is validated again',
+      summary: 'Change the sheet, header row, column mapping or name order of a draft import; every row is validated again',
+      description:
+        'Any of: `sheet` (an index of `sheets`: its header row is found again), `headerRow` (a row of the sheet ' +
+        'with the column titles; 400 `invalid_header_row` when that row is empty), both of which guess the ' +
+        'mapping again unless `mapping` is sent too; `mapping` alone; `nameOrders` (how the full-name columns ' +
+        'are written: `given-first` or `family-first`). 400 `invalid_sheet` for a sheet the file does not have, ' +
+        '409 `import_not_draft` once committed.',
       params: paramsOf(importPolicies.remapImport),
       body: ZImportMappingRequest,
       response: { 200: ZImport, ...errors(400, 401, 403, 404, 409) },
     },
-    handler: async (request) => remapImport(contextOf(request), request.params.nodeId, request.params.id, request.body.mapping),
+    handler: async (request) => changeImport(contextOf(request), request.params.nodeId, request.params.id, request.body),
   });
 
   r.route({
@@ -93,7 +126,10 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       tags,
       summary: 'Commit a draft import in one transaction',
       description:
-        'Refused with 409 while any row has errors. Students are matched by normalised document within ' +
+        'Refused with 409 `import_has_errors` while any row has errors, unless `skipInvalid` is true: then ' +
+        'the rows without errors are written and the others left out (`result.skipped`; download them from ' +
+        '`bad-rows`). A missing column is never skipped (409 `import_has_errors`), nor a file with no valid ' +
+        'row (409 `import_nothing_valid`). Students are matched by normalised document within ' +
         'the school (re-importing updates them, never duplicates; people whose self-registration is pending ' +
         'or rejected are never matched), relatives likewise; relationships are stored in both directions ' +
         'and the students become members of the node (enrollment active, or pending). 409 `import_busy` ' +
@@ -105,5 +141,43 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) =>
       commitImport(contextOf(request), request.params.nodeId, request.params.id, request.body ?? { enrollmentStatus: 'active' }),
+  });
+
+  r.route({
+    ...routeOf(importPolicies.readBadRows),
+    schema: {
+      tags,
+      summary: 'The rows of an import that have errors, as a CSV or XLSX file to fix and import again',
+      description:
+        'The file’s own column titles and cells of every row with errors (every row when a column is ' +
+        'missing), plus a last column with the problems in `lang`. Works on a draft and after a commit with ' +
+        '`skipInvalid` (the rows it left out). XLSX cells are plain text, never formulas; in the CSV (UTF-8 ' +
+        'with BOM) a cell that starts with =, +, -, @ gets a leading apostrophe. `delimiter` defaults to comma ' +
+        'for English and semicolon otherwise.',
+      params: paramsOf(importPolicies.readBadRows),
+      querystring: ZImportFileQuery,
+      response: { 200: fileAnswer, ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request, reply) => {
+      const ctx = contextOf(request);
+      return sendFile(reply, await badRowsFile(ctx.db, ctx.org.id, request.params, request.query));
+    },
+  });
+
+  r.route({
+    ...routeOf(importPolicies.readTemplate),
+    schema: {
+      tags,
+      summary: 'The import template in a language: CSV (column titles) or XLSX (titles, formats, instructions)',
+      description:
+        'The column titles are the field names of the import screen in `lang`; an upload recognises them in ' +
+        'any of the six languages. Required: first names, last name, document (and the relative’s when a row ' +
+        'names one). The XLSX formats documents, phones and codes as text, the birthday as a date, and explains ' +
+        'every column on a second sheet. `delimiter` (CSV) defaults to comma for English and semicolon otherwise.',
+      params: paramsOf(importPolicies.readTemplate),
+      querystring: ZImportFileQuery,
+      response: { 200: fileAnswer, ...errors(400, 401, 403) },
+    },
+    handler: async (request, reply) => sendFile(reply, importTemplate(request.query)),
   });
 }

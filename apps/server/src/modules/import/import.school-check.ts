@@ -1,6 +1,7 @@
 import type { ImportMapping, ImportRowError } from '@patio/core';
 import type { Database } from '../../db/database';
 import { findUnsettledDocumentKeys } from './import.queries';
+import type { NameOrders } from './import.stored';
 import { validateRows, type ImportRecord, type StoredRow } from './import.validate';
 
 /**
@@ -13,11 +14,12 @@ export async function validateForSchool(
   orgId: number,
   rows: StoredRow[],
   mapping: ImportMapping,
-): Promise<{ records: ImportRecord[]; errors: ImportRowError[] }> {
-  const { records, errors } = validateRows(rows, mapping);
+  nameOrders: NameOrders = {},
+): Promise<{ records: ImportRecord[]; errors: ImportRowError[]; warnings: ImportRowError[] }> {
+  const { records, errors, warnings } = validateRows(rows, mapping, nameOrders);
   const keys = records.flatMap((r) => [r.student.documentKey, ...(r.relative ? [r.relative.documentKey] : [])]);
   const unsettled = await findUnsettledDocumentKeys(db, orgId, keys);
-  if (unsettled.size === 0) return { records, errors };
+  if (unsettled.size === 0) return { records, errors, warnings };
 
   const schoolErrors: ImportRowError[] = [];
   const fail = (row: number, field: 'document' | 'relativeDocument', document: string) =>
@@ -35,5 +37,6 @@ export async function validateForSchool(
   return {
     records: records.filter((r) => !failedRows.has(r.row)),
     errors: [...errors, ...schoolErrors].sort((a, b) => a.row - b.row),
+    warnings,
   };
 }

@@ -1,22 +1,9 @@
-import { documentKeyOf, hasForbiddenNameCharacters, isEmail, type ImportField, type ImportMapping, type ImportRowError } from '@patio/core';
-import { relationshipKinds, type RelationshipKind } from '../people/index';
-import { normalizeHeader } from './import.mapping';
+import { type ImportField, type ImportMapping, type ImportPreviewRow, type ImportRowError } from '@patio/core';
+import type { RelationshipKind } from '../people/index';
+import { readRow, type ImportedPerson } from './import.row';
+import type { NameOrders } from './import.stored';
 
-type Gender = 'female' | 'male';
-
-export interface ImportedPerson {
-  firstName: string;
-  lastName: string;
-  lastName2: string | null;
-  document: string;
-  /** The normalised document (documentKeyOf) that matching and uniqueness use. */
-  documentKey: string;
-  gender: Gender | null;
-  birthday: string | null;
-  email: string | null;
-  mobile: string | null;
-  studentCode: string | null;
-}
+export type { ImportedPerson } from './import.row';
 
 /** One valid row: the student and, when the row names one, a relative. */
 export interface ImportRecord {
@@ -30,142 +17,89 @@ export interface StoredRow {
   cells: string[];
 }
 
-const required: ImportField[] = ['firstName', 'lastName', 'document'];
-const fieldLabels: Record<ImportField, string> = {
-  firstName: 'first name', lastName: 'last name', lastName2: 'second last name', document: 'document',
-  birthday: 'birthday', gender: 'gender', email: 'email', mobile: 'mobile', studentCode: 'student code',
-  relativeFirstName: "relative's first name", relativeLastName: "relative's last name",
-  relativeLastName2: "relative's second last name", relativeDocument: "relative's document",
-  relativeGender: "relative's gender", relativeEmail: "relative's email", relativeMobile: "relative's mobile",
-  relationshipKind: 'relationship kind',
-};
+const columnLabels: Partial<Record<ImportField, string>> = { firstName: 'first name', lastName: 'last name', document: 'document' };
 
-// Spanish and English words for the kinds of spec §3 (normalised: lowercase, no accents).
-const kindWords: Record<string, RelationshipKind> = {
-  padre: 'father', papa: 'father', madre: 'mother', mama: 'mother', hijo: 'son', hija: 'daughter',
-  hermano: 'brother', hermana: 'sister', abuelo: 'grandfather', abuela: 'grandmother', nieto: 'grandson',
-  nieta: 'granddaughter', tio: 'uncle', tia: 'aunt', sobrino: 'nephew', sobrina: 'niece', primo: 'cousin',
-  prima: 'cousin', padrastro: 'stepfather', madrastra: 'stepmother', hijastro: 'stepson', hijastra: 'stepdaughter',
-  acudiente: 'guardian', tutor: 'guardian', tutora: 'guardian', representante: 'representative',
-  responsable: 'responsible', grandparent: 'grandmother',
-};
-
-/** A relationship kind from a cell ("Madre", "mother", "Tía"), or null when unknown. */
-export function parseKind(text: string): RelationshipKind | null {
-  const word = normalizeHeader(text).replace(/ /g, '');
-  if ((relationshipKinds as readonly string[]).includes(word)) return word as RelationshipKind;
-  return kindWords[word] ?? null;
+/** Columns a file must have; a full-name column stands in for the names and the surnames. */
+function missingColumns(mapping: ImportMapping): ImportRowError[] {
+  const mapped = (field: ImportField) => mapping[field] !== undefined && mapping[field] !== null;
+  return (['firstName', 'lastName', 'document'] as const)
+    .filter((field) => !mapped(field) && !(field !== 'document' && mapped('fullName')))
+    .map((field) => ({ row: 0, field, code: 'column_not_mapped', message: `Choose the column that holds the ${columnLabels[field]}` }));
 }
-
-export function parseGender(text: string): Gender | null | 'invalid' {
-  const word = normalizeHeader(text);
-  if (word === '') return null;
-  if (['f', 'female', 'femenino', 'mujer', 'woman', 'girl', 'nina'].includes(word)) return 'female';
-  if (['m', 'male', 'masculino', 'hombre', 'man', 'boy', 'nino', 'h'].includes(word)) return 'male';
-  return 'invalid';
-}
-
-/** YYYY-MM-DD, DD/MM/YYYY, DD-MM-YYYY or DD.MM.YYYY → YYYY-MM-DD; 'invalid' when it is no real date. */
-export function parseDate(text: string): string | null | 'invalid' {
-  if (text === '') return null;
-  let y: number, m: number, d: number;
-  let match = text.match(/^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/);
-  if (match) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else if ((match = text.match(/^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/))) [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else return 'invalid';
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d || y < 1900) return 'invalid';
-  return date.toISOString().slice(0, 10);
-}
-
-/** people.document_key is varchar(64). */
-const MAX_DOCUMENT_KEY = 64;
 
 /**
- * Checks every row against the mapping; answers the valid records and the errors (row, field, code,
- * English message). Commit is refused while errors exist.
+ * Documents that look as if a spreadsheet stored them as numbers and dropped their leading zeros:
+ * digits only, one to three digits shorter than the length that nearly all (80 %) of the column's
+ * other digit-only documents share. Flagged as a warning and imported as written, never "repaired".
  */
-export function validateRows(rows: StoredRow[], mapping: ImportMapping): { records: ImportRecord[]; errors: ImportRowError[] } {
-  const errors: ImportRowError[] = [];
-  for (const field of required) {
-    if (mapping[field] === undefined || mapping[field] === null) {
-      errors.push({ row: 0, field, code: 'column_not_mapped', message: `Choose the column that holds the ${fieldLabels[field]}` });
-    }
-  }
-  if (errors.length > 0) return { records: [], errors };
+function leadingZeroWarnings(rows: StoredRow[], column: number | null | undefined, field: ImportField): ImportRowError[] {
+  if (column === undefined || column === null) return [];
+  const digitOnly = rows
+    .map((row) => ({ row: row.rowNumber, document: (row.cells[column] ?? '').replace(/\s+/g, '') }))
+    .filter((entry) => /^\d+$/.test(entry.document));
+  const counts = new Map<number, number>();
+  for (const { document } of digitOnly) counts.set(document.length, (counts.get(document.length) ?? 0) + 1);
+  const [usual, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
+  // The share leaves the document in question out: one short document among four is an outlier.
+  if (count < 3 || count < (digitOnly.length - 1) * 0.8) return [];
+  return digitOnly
+    .filter(({ document }) => document.length < usual && document.length >= usual - 3 && !document.startsWith('0'))
+    .map(({ row, document }) => ({
+      row,
+      field,
+      code: 'document_leading_zeros',
+      message: `The document ${document} has fewer digits than the others in its column (${usual}): if the spreadsheet stored it as a number, it lost its leading zeros. It is imported as written`,
+    }));
+}
+
+/**
+ * Checks every row against the mapping; answers the valid records, the errors (row, field, code,
+ * English message) and the warnings. A commit takes only valid records, and only when asked to skip
+ * the rows with errors if there are any.
+ */
+export function validateRows(
+  rows: StoredRow[],
+  mapping: ImportMapping,
+  nameOrders: NameOrders = {},
+): { records: ImportRecord[]; errors: ImportRowError[]; warnings: ImportRowError[] } {
+  const missing = missingColumns(mapping);
+  if (missing.length > 0) return { records: [], errors: missing, warnings: [] };
 
   const records: ImportRecord[] = [];
+  const errors: ImportRowError[] = [];
   const seenDocuments = new Map<string, number>();
-  for (const { rowNumber, cells } of rows) {
-    const rowErrors: ImportRowError[] = [];
-    const fail = (field: ImportField, code: string, message: string) => rowErrors.push({ row: rowNumber, field, code, message });
-    // Control, bidi-override and zero-width characters never reach people (PostgreSQL refuses NUL in text).
-    const at = (field: ImportField) => {
-      const index = mapping[field];
-      const text = index === undefined || index === null ? '' : (cells[index] ?? '').trim();
-      if (hasForbiddenNameCharacters(text) && !rowErrors.some((e) => e.field === field && e.code === 'invalid_characters')) {
-        fail(field, 'invalid_characters', `The ${fieldLabels[field]} holds control or invisible characters`);
-      }
-      return text;
-    };
-
-    const readPerson = (prefix: '' | 'relative'): ImportedPerson => {
-      const f = (name: string) => (prefix ? `relative${name[0].toUpperCase()}${name.slice(1)}` : name) as ImportField;
-      for (const name of ['firstName', 'lastName', 'document']) {
-        if (at(f(name)) === '') fail(f(name), 'required', `The ${fieldLabels[f(name)]} is required`);
-      }
-      const email = at(f('email'));
-      // An address with control characters already has its one error (invalid_characters).
-      if (email && !hasForbiddenNameCharacters(email) && !isEmail(email)) fail(f('email'), 'invalid_email', `"${email}" is not a valid email address`);
-      const gender = parseGender(at(f('gender')));
-      if (gender === 'invalid') fail(f('gender'), 'invalid_gender', `"${at(f('gender'))}" is not a gender: use female or male (F/M)`);
-      const document = at(f('document')).replace(/\s+/g, '');
-      const documentKey = documentKeyOf(document);
-      if (document && (documentKey === null || documentKey.length > MAX_DOCUMENT_KEY)) {
-        fail(f('document'), 'invalid_document', `"${document.slice(0, 80)}" is not a document number: use up to ${MAX_DOCUMENT_KEY} letters and digits`);
-      }
-      const birthday = prefix ? null : parseDate(at('birthday'));
-      if (birthday === 'invalid') fail('birthday', 'invalid_date', `"${at('birthday')}" is not a valid date: use YYYY-MM-DD or DD/MM/YYYY`);
-      return {
-        firstName: at(f('firstName')),
-        lastName: at(f('lastName')),
-        lastName2: at(f('lastName2')) || null,
-        document,
-        documentKey: documentKey ?? '',
-        gender: gender === 'invalid' ? null : gender,
-        birthday: birthday === 'invalid' ? null : birthday,
-        email: email ? email.toLowerCase() : null,
-        mobile: at(f('mobile')) || null,
-        studentCode: prefix ? null : at('studentCode') || null,
-      };
-    };
-
-    const student = readPerson('');
+  for (const row of rows) {
+    const read = readRow(row, mapping, nameOrders);
+    const rowErrors = read.errors;
     // "1.023.456" and "1023456" are one document (documentKeyOf), so duplicates compare keys.
-    if (student.documentKey) {
-      const first = seenDocuments.get(student.documentKey);
+    const key = read.student.documentKey;
+    if (key) {
+      const first = seenDocuments.get(key);
       if (first !== undefined) {
-        fail('document', 'duplicate_document', `The document ${student.document} is already used by row ${first} of this file`);
-      } else seenDocuments.set(student.documentKey, rowNumber);
+        rowErrors.push({ row: row.rowNumber, field: 'document', code: 'duplicate_document', message: `The document ${read.student.document} is already used by row ${first} of this file` });
+      } else seenDocuments.set(key, row.rowNumber);
     }
-
-    const relativeCells = ['relativeFirstName', 'relativeLastName', 'relativeDocument', 'relativeEmail', 'relativeMobile'] as const;
-    let relative: ImportRecord['relative'] = null;
-    if (relativeCells.some((f) => at(f) !== '')) {
-      const person = readPerson('relative');
-      const kindText = at('relationshipKind');
-      const kind = kindText === '' ? (person.gender === 'male' ? 'father' : person.gender === 'female' ? 'mother' : 'guardian') : parseKind(kindText);
-      if (kind === null) {
-        fail('relationshipKind', 'unknown_relationship_kind', `"${kindText}" is not a known relationship kind (e.g. father, mother, guardian)`);
-      }
-      if (person.documentKey && person.documentKey === student.documentKey) {
-        fail('relativeDocument', 'same_document', 'The relative cannot have the same document as the student');
-      }
-      relative = kind ? { ...person, kind } : null;
-    }
-
     if (rowErrors.length > 0) errors.push(...rowErrors);
-    else records.push({ row: rowNumber, student, relative });
+    else records.push({ row: row.rowNumber, student: read.student, relative: read.relative as ImportRecord['relative'] });
   }
-  return { records, errors };
+  const warnings = [...leadingZeroWarnings(rows, mapping.document, 'document'), ...leadingZeroWarnings(rows, mapping.relativeDocument, 'relativeDocument')];
+  return { records, errors, warnings: warnings.sort((a, b) => a.row - b.row) };
+}
+
+/** The preview rows as the import will write them (names split, dates and phones read). */
+export function previewRows(rows: StoredRow[], mapping: ImportMapping, nameOrders: NameOrders = {}): ImportPreviewRow[] {
+  const shown = (p: ImportedPerson) => ({
+    firstName: p.firstName,
+    lastName: p.lastName,
+    lastName2: p.lastName2,
+    document: p.document,
+    birthday: p.birthday,
+    gender: p.gender,
+    email: p.email,
+    mobile: p.mobile,
+  });
+  return rows.map((row) => {
+    const { student, relative } = readRow(row, mapping, nameOrders);
+    return { row: row.rowNumber, student: shown(student), relative: relative ? { ...shown(relative), kind: relative.kind } : null };
+  });
 }

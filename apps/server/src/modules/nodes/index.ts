@@ -12,6 +12,7 @@ export {
   reachesNode,
 } from './nodes.access';
 export { currentMembership, ENDED_ENROLLMENTS, isCurrentMembership } from './enrollment';
+export { groupMembers, ROLE_ORDER } from './members-grouping';
 export { isRouteType } from './route-type';
 export {
   deleteMemberships,

@@ -20,11 +20,12 @@ export async function membersExportRoutes(app: FastifyInstance): Promise<void> {
       tags: ['nodes'],
       summary: 'Members of a node as a CSV file',
       description:
-        'The current members as `GET nodes/{id}/members` lists them, for the same callers, one line per person and ' +
-        'role: names, role, and for the staff who see school data (school-wide staff, the staff of the node or an ' +
-        'ancestor) enrollment status, email and mobile; the document only for administrators and school-wide ' +
-        'employees. UTF-8 with BOM, CRLF, RFC 4180 quoting; a cell that starts with =, +, -, @, tab or carriage ' +
-        'return gets a leading apostrophe so no spreadsheet runs it as a formula (the stored text is unchanged). ' +
+        'The current members as `GET nodes/{id}/members` lists them, for the same callers, one line per person ' +
+        '(issue 8) with their roles in the node joined by commas: names, roles, and for the staff who see school ' +
+        'data (school-wide staff, the staff of the node or an ancestor) enrollment status, email and mobile; the ' +
+        'document only for administrators and school-wide employees. UTF-8 with BOM, CRLF, RFC 4180 quoting; a ' +
+        'cell that starts with =, +, -, @, tab or carriage return gets a leading apostrophe so no spreadsheet runs ' +
+        'it as a formula (the stored text is unchanged). ' +
         '`lang` picks the language of titles, roles and statuses (default es); `delimiter=semicolon` suits ' +
         'spreadsheets set to a decimal comma.',
       params: paramsOf(exportMembersPolicy),

@@ -6,6 +6,7 @@ import { requireCaller } from '../../http/school-scope';
 import { toCsv, type CsvDelimiter } from '../../platform/export/csv';
 import { listedFor } from '../../policy/registrants.sql';
 import { findMemberContacts } from './members-export.queries';
+import { groupMembers } from './members-grouping';
 import { canSeeEnrollment } from './nodes.access';
 import { findMembers, findNode } from './nodes.queries';
 
@@ -16,9 +17,10 @@ export interface MembersCsvQuery {
 
 /**
  * GET nodes/{id}/members.csv: the current members as the member list shows them, one line per person
- * and role. Enrollment, email and mobile only for the staff who see them in the list (school-wide
- * staff and the staff of the node's subtree), documents only for administrators and school-wide
- * employees. Column titles, roles and statuses in `lang`.
+ * with their roles in the node (issue 8: as many lines as the list has people). Enrollment, email and
+ * mobile only for the staff who see them in the list (school-wide staff and the staff of the node's
+ * subtree), documents only for administrators and school-wide employees. Column titles, roles and
+ * statuses in `lang`.
  */
 export async function exportMembersCsv(ctx: RequestContext, nodeId: number, query: MembersCsvQuery): Promise<{ fileName: string; csv: string }> {
   const caller = requireCaller(ctx);
@@ -26,8 +28,8 @@ export async function exportMembersCsv(ctx: RequestContext, nodeId: number, quer
   if (!node) throw notFound('There is no such node in this school');
   const seesSchoolData = await canSeeEnrollment(ctx.db, caller, nodeId);
   const seesDocuments = caller.isAdmin || caller.isSchoolWide;
-  const members = await findMembers(ctx.db, ctx.org.id, nodeId, listedFor(caller));
-  const contacts = seesSchoolData ? await findMemberContacts(ctx.db, ctx.org.id, members.map((m) => m.id)) : new Map();
+  const members = groupMembers(await findMembers(ctx.db, ctx.org.id, nodeId, listedFor(caller)), (m) => m);
+  const contacts = seesSchoolData ? await findMemberContacts(ctx.db, ctx.org.id, members.map((m) => m.row.id)) : new Map();
   const terms = await loadDirectoryTerms(query.lang ?? 'es');
   const label = <T extends Record<string, string>>(names: T, key: string | null) => (key === null ? '' : (names[key] ?? key));
 
@@ -36,12 +38,16 @@ export async function exportMembersCsv(ctx: RequestContext, nodeId: number, quer
   header.push(terms.nodes.role);
   if (seesSchoolData) header.push(terms.nodes.csvEnrollmentStatus, terms.person.email, terms.person.mobile);
 
-  const rows = members.map((m) => {
+  const rows = members.map(({ row: m, memberships }) => {
     const contact = contacts.get(m.id);
     const row: (string | null)[] = [m.first_name, m.last_name, m.last_name2];
     if (seesDocuments) row.push(contact?.document ?? null);
-    row.push(label(terms.roles, m.role));
-    if (seesSchoolData) row.push(label(terms.enrollment, m.enrollment_status), contact?.email ?? null, contact?.mobile ?? null);
+    row.push(memberships.map((r) => label(terms.roles, r.role)).join(', '));
+    // Only a student membership has an enrollment status.
+    if (seesSchoolData) {
+      const enrollment = memberships.find((r) => r.enrollment_status)?.enrollment_status ?? null;
+      row.push(label(terms.enrollment, enrollment), contact?.email ?? null, contact?.mobile ?? null);
+    }
     return row;
   });
   const delimiter: CsvDelimiter = query.delimiter === 'semicolon' ? ';' : ',';

@@ -86,6 +86,24 @@ export function canSeeEnrollment(db: Database, caller: Caller, nodeId: number): 
   return reachesNode(db, caller, nodeId);
 }
 
+/**
+ * GET nodes, the Groups screen (issue 8): for those who look after groups — staff (administrators,
+ * teachers, employees) and drivers. Families and students reach their groups from their own pages.
+ */
+export function canListNodes(caller: Caller): boolean {
+  return caller.isStaff || caller.routeIds.length > 0;
+}
+
+/**
+ * The groups a caller finds in lists (the tree, a node's children): school-wide staff every one,
+ * everyone else the groups whose members they see (nodeAccess) — a teacher the subtrees they teach,
+ * a driver their routes — so a list never offers a group that would then refuse its roster.
+ */
+export async function listableNodeIds(db: Database, caller: Caller, ids: readonly number[]): Promise<Set<number>> {
+  if (caller.isSchoolWide) return new Set(ids);
+  return nodeAccess.visible(db, caller, ids);
+}
+
 /** Shaping the tree and its memberships (create, rename, move, delete nodes, add and remove members). */
 export function canShapeNodes(caller: Caller): boolean {
   return caller.isAdmin;

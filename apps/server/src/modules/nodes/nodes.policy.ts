@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import { notFound } from '../../http/errors';
 import type { PolicyContext } from '../../policy/policy';
 import { definePolicy, isSignedIn, zId } from '../../policy/policy';
-import { canSeeMembers, canShapeNodes } from './nodes.access';
+import { canListNodes, canSeeMembers, canShapeNodes } from './nodes.access';
 import { findNode } from './nodes.queries';
 
 const byId = z.object({ id: zId });
@@ -23,9 +23,10 @@ const adminOnNode = async ({ caller, db, org, params }: ById) => {
 };
 
 export const nodesPolicies = {
-  /** GET node-types and the tree: every signed-in member (names of groups are not personal data). */
+  /** GET node-types and a node: every signed-in member (names of groups are not personal data). */
   listNodeTypes: definePolicy({ method: 'GET', path: 'node-types', check: isSignedIn }),
-  readTree: definePolicy({ method: 'GET', path: 'nodes', check: isSignedIn }),
+  /** The Groups screen: staff and drivers, each seeing the groups in their care (canListNodes, listableNodeIds). */
+  readTree: definePolicy({ method: 'GET', path: 'nodes', check: ({ caller }) => canListNodes(caller!) }),
   readNode: definePolicy({ method: 'GET', path: 'nodes/:id', params: byId, check: nodeExists }),
   listChildren: definePolicy({ method: 'GET', path: 'nodes/:id/children', params: byId, check: nodeExists }),
   listMembers: definePolicy({

@@ -1,8 +1,8 @@
-import type { Database } from '../../db/database';
+import type { Database, DialectName } from '../../db/database';
 import { nowIso } from '../../db/database';
+import { compiledQuery } from '../../db/compiled-query';
 import { scopedToOrg } from '../../db/scope';
 import type { AccessFilter } from '../../policy/access';
-import { notAnUnapprovedRegistrant } from '../../policy/registrants.sql';
 import { currentMembership, isCurrentMembership } from './enrollment';
 
 export type Role = 'teacher' | 'substitute_teacher' | 'student' | 'employee' | 'group_director';
@@ -79,26 +79,22 @@ export interface NodeRow {
   position: number;
 }
 
+// The reads of the tree run on most requests: each is compiled once (db/compiled-query.ts).
+const nodeRows = compiledQuery((db, p: { orgId: number }) =>
+  db.selectFrom('nodes').select(['id', 'parent_id', 'type_id', 'name', 'position']).where(scopedToOrg(p.orgId)).orderBy('position').orderBy('name').orderBy('id'),
+);
+
 /** The whole tree of a school (a school has hundreds of nodes at most), in display order. */
 export async function findNodes(db: Database, orgId: number): Promise<NodeRow[]> {
-  return await db
-    .selectFrom('nodes')
-    .select(['id', 'parent_id', 'type_id', 'name', 'position'])
-    .where(scopedToOrg(orgId))
-    .orderBy('position')
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
+  return await nodeRows.execute(db, { orgId });
 }
 
+const nodeRow = compiledQuery((db, p: { orgId: number; nodeId: number }) =>
+  db.selectFrom('nodes').select(['id', 'parent_id', 'type_id', 'name', 'position']).where(scopedToOrg(p.orgId)).where('id', '=', p.nodeId),
+);
+
 export async function findNode(db: Database, orgId: number, nodeId: number): Promise<NodeRow | null> {
-  const row = await db
-    .selectFrom('nodes')
-    .select(['id', 'parent_id', 'type_id', 'name', 'position'])
-    .where(scopedToOrg(orgId))
-    .where('id', '=', nodeId)
-    .executeTakeFirst();
-  return row ?? null;
+  return (await nodeRow.takeFirst(db, { orgId, nodeId })) ?? null;
 }
 
 /** A node and every node below it. */
@@ -116,21 +112,42 @@ export function subtreeIds(nodes: Pick<NodeRow, 'id' | 'parent_id'>[], rootId: n
   return out;
 }
 
+const nodeTypeRows = compiledQuery((db, p: { orgId: number }) =>
+  db.selectFrom('node_types').select(['id', 'key', 'singular', 'plural']).where(scopedToOrg(p.orgId)).orderBy('id'),
+);
+
 export async function findNodeTypes(db: Database, orgId: number) {
-  return await db.selectFrom('node_types').select(['id', 'key', 'singular', 'plural']).where(scopedToOrg(orgId)).orderBy('id').execute();
+  return await nodeTypeRows.execute(db, { orgId });
 }
 
-/** Members per node (one row per membership), as the roster lists them by default (findMembers). */
-export async function countMembers(db: Database, orgId: number): Promise<Map<number, number>> {
-  const rows = await db
+// `listed` is a variant: listedFor answers one filter object per school (and one for administrators).
+const memberCountRows = compiledQuery((db, p: { orgId: number }, listed: AccessFilter) =>
+  db
     .selectFrom('memberships')
-    .select(['memberships.node_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where(scopedToOrg(orgId, 'memberships'))
+    .select(['memberships.node_id', (eb) => eb.fn.count<number | string>('memberships.person_id').distinct().as('n')])
+    .where(scopedToOrg(p.orgId, 'memberships'))
     .where(currentMembership())
-    .where(notAnUnapprovedRegistrant(orgId, 'memberships.person_id'))
-    .groupBy('memberships.node_id')
-    .execute();
+    .where(listed('memberships.person_id'))
+    .groupBy('memberships.node_id'),
+);
+
+/**
+ * People per node, counted as the roster lists them by default (findMembers): current members, once
+ * each however many roles they hold there, among the people `listed` for the caller.
+ */
+export async function countMembers(db: Database, orgId: number, listed: AccessFilter): Promise<Map<number, number>> {
+  const rows = await memberCountRows.execute(db, { orgId }, listed);
   return new Map(rows.map((r) => [r.node_id, Number(r.n)]));
+}
+
+/**
+ * Holds the school's row until the transaction ends, so that two requests shaping the tree at once
+ * (two "add a group" clicks) run one after the other and the second sees the first's sibling.
+ * SQLite needs no lock: Kysely runs its transactions one at a time.
+ */
+export async function lockTree(trx: Database, orgId: number, dialect: DialectName): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await trx.selectFrom('orgs').select('id').where('id', '=', orgId).forUpdate().execute();
 }
 
 export async function updateNode(
@@ -154,13 +171,10 @@ export async function hasChildrenOrMembers(db: Database, orgId: number, nodeId: 
   return { children: child !== undefined || stops !== undefined, members: member !== undefined };
 }
 
-/**
- * Members of a node with their card data. By default the current ones (issue 6 item 14: ended
- * enrollments leave the roster); with `status`, the students with that enrollment status instead.
- * `listed` is the people filter of the caller (policy/registrants.sql.ts listedFor).
- */
-export async function findMembers(db: Database, orgId: number, nodeId: number, listed: AccessFilter, options: { status?: string } = {}) {
-  let query = db
+// A node's roster: current members, or the students of one enrollment status. `listed` is a variant:
+// listedFor answers one filter object per school (and one for administrators).
+const memberRows = (db: Database, p: { orgId: number; nodeId: number }) =>
+  db
     .selectFrom('memberships')
     .innerJoin('people', (join) => join.onRef('people.org_id', '=', 'memberships.org_id').onRef('people.id', '=', 'memberships.person_id'))
     .select([
@@ -174,13 +188,27 @@ export async function findMembers(db: Database, orgId: number, nodeId: number, l
       'memberships.outcome',
       'memberships.school_year',
     ])
-    .where(scopedToOrg(orgId, 'memberships'))
-    .where('memberships.node_id', '=', nodeId);
-  query = options.status
-    ? query.where('memberships.role', '=', 'student').where('memberships.enrollment_status', '=', options.status)
-    : query.where(currentMembership());
-  return await query
-    .where(listed('people.id')).orderBy('memberships.role').orderBy('people.sort_key').orderBy('people.id').execute();
+    .where(scopedToOrg(p.orgId, 'memberships'))
+    .where('memberships.node_id', '=', p.nodeId)
+    // One person's roles come together; the service groups them and orders the people (members.service.ts).
+    .orderBy('people.sort_key')
+    .orderBy('people.id')
+    .orderBy('memberships.role');
+const currentMemberRows = compiledQuery((db, p: { orgId: number; nodeId: number }, listed: AccessFilter) =>
+  memberRows(db, p).where(currentMembership()).where(listed('people.id')),
+);
+const memberRowsWithStatus = compiledQuery((db, p: { orgId: number; nodeId: number; status: string }, listed: AccessFilter) =>
+  memberRows(db, p).where('memberships.role', '=', 'student').where('memberships.enrollment_status', '=', p.status).where(listed('people.id')),
+);
+
+/**
+ * Members of a node with their card data. By default the current ones (issue 6 item 14: ended
+ * enrollments leave the roster); with `status`, the students with that enrollment status instead.
+ * `listed` is the people filter of the caller (policy/registrants.sql.ts listedFor).
+ */
+export async function findMembers(db: Database, orgId: number, nodeId: number, listed: AccessFilter, options: { status?: string } = {}) {
+  if (options.status) return await memberRowsWithStatus.execute(db, { orgId, nodeId, status: options.status }, listed);
+  return await currentMemberRows.execute(db, { orgId, nodeId }, listed);
 }
 
 /** Adds or updates one membership (node, person, role). */
@@ -217,28 +245,34 @@ export async function deleteMemberships(db: Database, orgId: number, nodeId: num
   return Number(result.numDeletedRows);
 }
 
-/** Memberships in some nodes with some roles: [person, node, role] (contacts, visibility). */
-export async function findMembershipsIn(db: Database, orgId: number, nodeIds: number[], roles: readonly string[]) {
-  if (nodeIds.length === 0) return [];
-  return await db
+const membershipRowsIn = compiledQuery((db, p: { orgId: number; nodeIds: number[]; roles: string[] }) =>
+  db
     .selectFrom('memberships')
     .select(['person_id', 'node_id', 'role', 'enrollment_status'])
-    .where(scopedToOrg(orgId))
-    .where('node_id', 'in', nodeIds)
-    .where('role', 'in', [...roles])
-    .execute();
+    .where(scopedToOrg(p.orgId))
+    .where('node_id', 'in', p.nodeIds)
+    .where('role', 'in', p.roles),
+);
+
+/** Memberships in some nodes with some roles: [person, node, role] (contacts, visibility). */
+export async function findMembershipsIn(db: Database, orgId: number, nodeIds: number[], roles: readonly string[]) {
+  if (nodeIds.length === 0 || roles.length === 0) return [];
+  return await membershipRowsIn.execute(db, { orgId, nodeIds, roles: [...roles] });
 }
+
+const membershipRowsOf = compiledQuery((db, p: { orgId: number; personIds: number[]; roles: string[] }) =>
+  db
+    .selectFrom('memberships')
+    .select(['node_id', 'enrollment_status', 'role'])
+    .where(scopedToOrg(p.orgId))
+    .where('person_id', 'in', p.personIds)
+    .where('role', 'in', p.roles),
+);
 
 /** Nodes where some people are members with some roles. */
 export async function findNodeIdsOf(db: Database, orgId: number, personIds: number[], roles: readonly string[]): Promise<number[]> {
-  if (personIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('memberships')
-    .select(['node_id', 'enrollment_status', 'role'])
-    .where(scopedToOrg(orgId))
-    .where('person_id', 'in', personIds)
-    .where('role', 'in', [...roles])
-    .execute();
+  if (personIds.length === 0 || roles.length === 0) return [];
+  const rows = await membershipRowsOf.execute(db, { orgId, personIds, roles: [...roles] });
   return [...new Set(rows.filter(isCurrentMembership).map((r) => r.node_id))];
 }
 

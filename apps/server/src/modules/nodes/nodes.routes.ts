@@ -30,7 +30,13 @@ export async function nodesRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'The school tree',
-      description: 'Every node (parents before children) with its type and member count, and the node types.',
+      description:
+        'The groups in the caller\'s care, parents before children, each with its type and member count, and the node ' +
+        'types. School-wide staff (administrators, employees of the school) get every node; teachers and employees of a ' +
+        'node the subtrees they teach or work in (and the groups where they or their children are members); drivers ' +
+        'their routes. A node whose parent is not listed starts its own branch. Families and students: 403 (they reach ' +
+        'their groups from their own pages). `memberCount` counts people, once each however many roles they hold, as ' +
+        '`GET nodes/{id}/members` lists them (its `X-Total-Count`).',
       params: paramsOf(p.readTree),
       response: { 200: ZNodeTree, ...errors(401, 403) },
     },
@@ -42,10 +48,13 @@ export async function nodesRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Create a node',
-      description: 'School administrators. `parentId` null makes a root.',
+      description:
+        'School administrators. `parentId` null makes a root. 400 `unknown_parent` / `unknown_node_type` for ids of ' +
+        'nothing in this school; 409 `node_name_taken` when a sibling already has the name (case and repeated spaces ' +
+        'ignored); nothing is written then.',
       params: paramsOf(p.createNode),
       body: ZNodeCreate,
-      response: { 201: ZNodeDetail, ...errors(400, 401, 403) },
+      response: { 201: ZNodeDetail, ...errors(400, 401, 403, 409) },
     },
     handler: async (request, reply) => reply.code(201).send(await createNode(contextOf(request), request.body)),
   });
@@ -67,7 +76,9 @@ export async function nodesRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Rename or move a node',
-      description: 'School administrators. Moving a node under itself or one of its descendants is refused (409) and changes nothing.',
+      description:
+        'School administrators. Moving a node under itself or one of its descendants (409 `node_cycle`), or giving it a ' +
+        'name one of its new siblings has (409 `node_name_taken`), is refused and changes nothing.',
       params: paramsOf(p.updateNode),
       body: ZNodePatch,
       response: { 200: ZNodeDetail, ...errors(400, 401, 403, 404, 409) },
@@ -95,6 +106,7 @@ export async function nodesRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Child nodes',
+      description: 'The sub-groups the caller finds in lists, as in `GET nodes` (school-wide staff: all of them).',
       params: paramsOf(p.listChildren),
       response: { 200: z.array(ZNode), ...errors(400, 401, 403, 404) },
     },

@@ -15,7 +15,7 @@ describeOnDatabases('nodes', (t) => {
   });
 
   it('answers the tree (parents first) with node types named in six languages', async () => {
-    const res = await call(w.parentB, 'GET', 'nodes');
+    const res = await call(w.admin, 'GET', 'nodes');
     expect(res.statusCode).toBe(200);
     const { nodes, types } = res.json();
     expect(nodes.map((n: { id: number }) => n.id).slice(0, 5)).toEqual([w.tree.root, w.tree.section, w.tree.grade, w.tree.classA, w.tree.classB]);
@@ -28,8 +28,11 @@ describeOnDatabases('nodes', (t) => {
   it('answers a node with its path, and its children', async () => {
     const node = await call(w.studentA, 'GET', `nodes/${w.tree.classA}`);
     expect(node.json().path.map((p: { id: number }) => p.id)).toEqual([w.tree.root, w.tree.section, w.tree.grade]);
-    const children = await call(w.studentA, 'GET', `nodes/${w.tree.grade}/children`);
+    const children = await call(w.admin, 'GET', `nodes/${w.tree.grade}/children`);
     expect(children.json().map((n: { name: string }) => n.name)).toEqual(['3A', '3B']);
+    // Issue 8: lists offer a student only the groups whose members they see.
+    const own = await call(w.studentA, 'GET', `nodes/${w.tree.grade}/children`);
+    expect(own.json().map((n: { name: string }) => n.name)).toEqual(['3A']);
     expect((await call(w.studentA, 'GET', 'nodes/999999')).statusCode).toBe(404);
   });
 
@@ -90,10 +93,14 @@ describeOnDatabases('nodes', (t) => {
     ]) {
       expect((await call(w.admin, 'POST', `nodes/${team.id}/members`, bad)).statusCode).toBe(400);
     }
-    expect((await call(w.admin, 'GET', `nodes/${team.id}/members`)).json()).toHaveLength(3);
+    // Issue 8: one entry per person, with both of teacher B's roles.
+    const listed = await call(w.admin, 'GET', `nodes/${team.id}/members`);
+    expect(listed.json()).toHaveLength(2);
+    expect(listed.json()[0]).toMatchObject({ id: w.teacherB.id, role: 'group_director', memberships: [{ role: 'group_director' }, { role: 'teacher' }] });
 
     expect((await call(w.admin, 'DELETE', `nodes/${team.id}/members/${w.teacherB.id}?role=teacher`)).statusCode).toBe(204);
     expect((await call(w.admin, 'GET', `nodes/${team.id}/members`)).json()).toHaveLength(2);
+    expect((await call(w.admin, 'GET', `nodes/${team.id}/members`)).json()[0].memberships).toEqual([expect.objectContaining({ role: 'group_director' })]);
     expect((await call(w.admin, 'DELETE', `nodes/${team.id}/members/${w.teacherB.id}?role=teacher`)).statusCode).toBe(404);
     expect((await call(w.admin, 'DELETE', `nodes/${team.id}/members/${w.studentB.id}`)).statusCode).toBe(204);
     expect((await call(w.admin, 'GET', `nodes/${team.id}/members`)).json()).toEqual([expect.objectContaining({ id: w.teacherB.id, role: 'group_director' })]);

@@ -1,4 +1,4 @@
-import { ZEnrollmentStatus, ZMemberCreate, ZMembershipRole, ZNodeMember } from '@patio/core';
+import { ZMemberCreate, ZMembershipRole, ZNodeMember, ZNodeMembersQuery } from '@patio/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,9 +8,6 @@ import { nodesPolicies as p } from '../nodes/index';
 import { addMember, listMembers, removeMember } from './members.service';
 
 const tags = ['nodes'];
-
-/** GET nodes/{id}/members?status=: the students with one enrollment status (withdrawn ones included). */
-const ZNodeMembersQuery = z.object({ status: ZEnrollmentStatus.optional() });
 
 /** The roster of a node (GET, POST nodes/{id}/members, DELETE nodes/{id}/members/{personId}); rights are the nodes area's. */
 export async function membersRoutes(app: FastifyInstance): Promise<void> {
@@ -22,16 +19,25 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
       tags,
       summary: 'Members of a node',
       description:
-        'One row per person and role. School-wide staff (administrators, employees of the school) and the teachers ' +
-        'and employees of the node or an ancestor see everything, enrollment included; a driver sees the riders of ' +
-        'their route; current members and their parents see the cards and roles. Withdrawn, graduated and inactive ' +
-        'students are left out; `status` lists the students with that enrollment status instead (labelled by ' +
-        '`enrollmentStatus`), and only for those who see enrollment (else 403 `forbidden_filter`).',
+        'One entry per person (issue 8): `memberships` holds every role the person has in the node (director, ' +
+        'teachers, substitutes, employees, then students), and `role`, `enrollmentStatus`, `outcome`, `schoolYear` ' +
+        'repeat the first of them for clients written when the list had one entry per role. People come in that role ' +
+        'order, then by name. School-wide staff (administrators, employees of the school) and the teachers and ' +
+        'employees of the node or an ancestor see everything, enrollment included; a driver sees the riders of their ' +
+        'route; current members and their parents see the cards and roles. Withdrawn, graduated and inactive students ' +
+        'are left out; `status` lists the students with that enrollment status instead (labelled by ' +
+        '`enrollmentStatus`), and only for those who see enrollment (else 403 `forbidden_filter`). Every person is ' +
+        'listed unless `limit` (and `page`) ask for one page; `X-Total-Count` is the number of people, the ' +
+        '`memberCount` of the node in `GET nodes`.',
       params: paramsOf(p.listMembers),
       querystring: ZNodeMembersQuery,
       response: { 200: z.array(ZNodeMember), ...errors(400, 401, 403, 404) },
     },
-    handler: async (request) => listMembers(contextOf(request), request.params.id, request.query),
+    handler: async (request, reply) => {
+      const { items, total } = await listMembers(contextOf(request), request.params.id, request.query);
+      reply.header('x-total-count', String(total));
+      return items;
+    },
   });
 
   r.route({
@@ -39,7 +45,7 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Add a member or change an enrollment',
-      description: 'School administrators. 201 for a new role in the node, 200 when it existed (enrollment updated). Answers the members.',
+      description: 'School administrators. 201 for a new role in the node, 200 when it existed (enrollment updated). Answers the members, one entry per person as GET lists them.',
       params: paramsOf(p.addMember),
       body: ZMemberCreate,
       response: { 200: z.array(ZNodeMember), 201: z.array(ZNodeMember), ...errors(400, 401, 403, 404) },

@@ -1,9 +1,9 @@
-import type { EnrollmentStatus, MemberCreate, NodeMember } from '@patio/core';
+import type { MemberCreate, NodeMember, NodeMembersQuery, NodeMembership } from '@patio/core';
 import type { RequestContext } from '../../http/context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
 import { listedFor } from '../../policy/registrants.sql';
-import { canSeeEnrollment, deleteMemberships, findMembers, upsertMembership } from '../nodes/index';
+import { canSeeEnrollment, deleteMemberships, findMembers, groupMembers, upsertMembership } from '../nodes/index';
 import { signedAvatarUrl } from './avatar.service';
 import { findRolesOf, personExists } from './people.queries';
 
@@ -11,29 +11,37 @@ import { findRolesOf, personExists } from './people.queries';
 // who may see it (nodeAccess) and owns the memberships.
 
 /**
- * GET nodes/{id}/members: cards with role; enrollment only for those who may see it. Ended
- * enrollments are left out unless asked for by `status`, which needs the right to see enrollment.
+ * GET nodes/{id}/members: one entry per person with every role they hold in the node (issue 8);
+ * enrollment only for those who may see it. Ended enrollments are left out unless asked for by
+ * `status`, which needs the right to see enrollment. `total` counts people, as the tree's memberCount.
  */
-export async function listMembers(ctx: RequestContext, nodeId: number, query: { status?: EnrollmentStatus } = {}): Promise<NodeMember[]> {
+export async function listMembers(ctx: RequestContext, nodeId: number, query: NodeMembersQuery = {}): Promise<{ items: NodeMember[]; total: number }> {
   const caller = requireCaller(ctx);
   const enrollment = await canSeeEnrollment(ctx.db, caller, nodeId);
   if (query.status && !enrollment) {
     throw forbidden('forbidden_filter', 'Only school-wide staff and the staff of this node may filter its members by enrollment status');
   }
   const rows = await findMembers(ctx.db, ctx.org.id, nodeId, listedFor(caller), { status: query.status });
-  const roles = await findRolesOf(ctx.db, ctx.org.id, [...new Set(rows.map((r) => r.id))]);
-  return rows.map((r) => ({
-    id: r.id,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    lastName2: r.last_name2,
-    avatar: signedAvatarUrl(ctx, r.avatar),
-    roles: roles.get(r.id) ?? [],
-    role: r.role as NodeMember['role'],
-    enrollmentStatus: enrollment ? (r.enrollment_status as NodeMember['enrollmentStatus']) : null,
-    outcome: enrollment ? (r.outcome as NodeMember['outcome']) : null,
+  const people = groupMembers(rows, (r): NodeMembership => ({
+    role: r.role as NodeMembership['role'],
+    enrollmentStatus: enrollment ? (r.enrollment_status as NodeMembership['enrollmentStatus']) : null,
+    outcome: enrollment ? (r.outcome as NodeMembership['outcome']) : null,
     schoolYear: r.school_year,
   }));
+  const limit = query.limit ?? people.length;
+  const page = people.slice(((query.page ?? 1) - 1) * limit, (query.page ?? 1) * limit);
+  const roles = await findRolesOf(ctx.db, ctx.org.id, page.map((p) => p.row.id));
+  const items = page.map(({ row, memberships }) => ({
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    lastName2: row.last_name2,
+    avatar: signedAvatarUrl(ctx, row.avatar),
+    roles: roles.get(row.id) ?? [],
+    ...memberships[0],
+    memberships,
+  }));
+  return { items, total: people.length };
 }
 
 /** POST nodes/{id}/members: adds a role (or updates its enrollment); only students have enrollment. */
@@ -51,7 +59,7 @@ export async function addMember(ctx: RequestContext, nodeId: number, input: Memb
     outcome: isStudent ? (input.outcome ?? null) : null,
     schoolYear: input.schoolYear ?? null,
   });
-  return { created: result === 'created', members: await listMembers(ctx, nodeId) };
+  return { created: result === 'created', members: (await listMembers(ctx, nodeId)).items };
 }
 
 /** DELETE nodes/{id}/members/{personId}[?role=]: one role, or every role of the person there. */

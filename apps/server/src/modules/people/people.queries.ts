@@ -11,7 +11,7 @@ import type { Caller } from '../../policy/policy';
 import { currentMembership, isCurrentMembership, isRouteType } from '../nodes/index';
 import { parentLikeKinds } from './relationships';
 import { searchKeyOf, touchesSearchKey } from './search-key';
-import { bySortKey, sortKeyOf, touchesSortKey } from './sort-key';
+import { sortKeyOf, touchesSortKey } from './sort-key';
 
 export type PersonRow = Selectable<PersonTable>;
 type OptionalColumns = 'is_admin' | 'is_contact' | 'blood_type' | 'weight' | 'height' | 'medical_insurance';
@@ -105,24 +105,21 @@ export async function findCaller(db: Database, orgId: number, personId: number):
   return (await findSignedInCaller(db, orgId, personId))?.caller ?? null;
 }
 
+// The reads below run on most requests: each is compiled once (db/compiled-query.ts).
+const personRow = compiledQuery((db, p: { orgId: number; personId: number }) =>
+  db.selectFrom('people').selectAll().where(scopedToOrg(p.orgId)).where('id', '=', p.personId),
+);
+
 export async function findPerson(db: Database, orgId: number, personId: number): Promise<PersonRow | null> {
-  const row = await db
-    .selectFrom('people')
-    .selectAll()
-    .where(scopedToOrg(orgId))
-    .where('id', '=', personId)
-    .executeTakeFirst();
-  return row ?? null;
+  return (await personRow.takeFirst(db, { orgId, personId })) ?? null;
 }
 
+const personIdRow = compiledQuery((db, p: { orgId: number; personId: number }) =>
+  db.selectFrom('people').select('id').where(scopedToOrg(p.orgId)).where('id', '=', p.personId),
+);
+
 export async function personExists(db: Database, orgId: number, personId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('people')
-    .select('id')
-    .where(scopedToOrg(orgId))
-    .where('id', '=', personId)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await personIdRow.takeFirst(db, { orgId, personId })) !== undefined;
 }
 
 /** Sign-in lookup: usernames are unique per school, compared case-insensitively (stored lowercase). */
@@ -233,39 +230,41 @@ export async function findPersonIdByUsername(db: Database, orgId: number, userna
   return row?.id ?? null;
 }
 
+const membershipRowsOf = compiledQuery((db, p: { orgId: number; personId: number }) =>
+  db.selectFrom('memberships').select(['node_id', 'role', 'enrollment_status']).where(scopedToOrg(p.orgId)).where('person_id', '=', p.personId),
+);
+
+/** One current student membership in `nodeIds` of a person `personId` is a parent-like relative of. */
+const childStudentIn = compiledQuery((db, p: { orgId: number; personId: number; nodeIds: number[] }) =>
+  db
+    .selectFrom('relationships')
+    .innerJoin('memberships', (join) =>
+      join.onRef('memberships.org_id', '=', 'relationships.org_id').onRef('memberships.person_id', '=', 'relationships.person_id'),
+    )
+    .select('relationships.id')
+    .where(scopedToOrg(p.orgId, 'relationships'))
+    .where('relationships.relative_id', '=', p.personId)
+    .where('relationships.kind', 'in', [...parentLikeKinds])
+    .where('memberships.role', '=', 'student')
+    .where('memberships.node_id', 'in', p.nodeIds)
+    .where(currentMembership())
+    .limit(1),
+);
+
+const adminFlagOf = compiledQuery((db, p: { orgId: number; personId: number }) =>
+  db.selectFrom('people').select('is_admin').where(scopedToOrg(p.orgId)).where('id', '=', p.personId),
+);
+
 /**
  * How a person relates to the nodes in a staff member's reach (for profileAccess): `nodeIds` where
  * they see school data, `clinicNodeIds` where they also see students' clinic data. Ended
  * enrollments (withdrawn, graduated, inactive) link nobody (issue 6 item 14).
  */
 export async function findTeachingLinks(db: Database, orgId: number, nodeIds: number[], clinicNodeIds: number[], personId: number) {
-  const memberships = (
-    await db
-      .selectFrom('memberships')
-      .select(['node_id', 'role', 'enrollment_status'])
-      .where(scopedToOrg(orgId))
-      .where('person_id', '=', personId)
-      .execute()
-  ).filter(isCurrentMembership);
+  const memberships = (await membershipRowsOf.execute(db, { orgId, personId })).filter(isCurrentMembership);
   const inNodes = memberships.filter((m) => nodeIds.includes(m.node_id));
-  const studentOfTheirs =
-    nodeIds.length === 0
-      ? undefined
-      : await db
-          .selectFrom('relationships')
-          .innerJoin('memberships', (join) =>
-            join.onRef('memberships.org_id', '=', 'relationships.org_id').onRef('memberships.person_id', '=', 'relationships.person_id'),
-          )
-          .select('relationships.id')
-          .where(scopedToOrg(orgId, 'relationships'))
-          .where('relationships.relative_id', '=', personId)
-          .where('relationships.kind', 'in', [...parentLikeKinds])
-          .where('memberships.role', '=', 'student')
-          .where('memberships.node_id', 'in', nodeIds)
-          .where(currentMembership())
-          .limit(1)
-          .executeTakeFirst();
-  const admin = await db.selectFrom('people').select('is_admin').where(scopedToOrg(orgId)).where('id', '=', personId).executeTakeFirst();
+  const studentOfTheirs = nodeIds.length === 0 ? undefined : await childStudentIn.takeFirst(db, { orgId, personId, nodeIds });
+  const admin = await adminFlagOf.takeFirst(db, { orgId, personId });
   return {
     isMember: inNodes.length > 0,
     isStudent: inNodes.some((m) => m.role === 'student' && clinicNodeIds.includes(m.node_id)),
@@ -273,6 +272,33 @@ export async function findTeachingLinks(db: Database, orgId: number, nodeIds: nu
     isStaff: admin?.is_admin === 1 || memberships.some((m) => isRoleIn(STAFF_ROLES, m.role)),
   };
 }
+
+const roleRows = compiledQuery((db, p: { orgId: number; ids: number[] }) =>
+  db
+    .selectFrom('memberships')
+    .select(['person_id', 'role'])
+    .where(scopedToOrg(p.orgId))
+    .where('person_id', 'in', p.ids)
+    .union(
+      db
+        .selectFrom('relationships')
+        .innerJoin('memberships', (join) =>
+          join.onRef('memberships.org_id', '=', 'relationships.org_id').onRef('memberships.person_id', '=', 'relationships.person_id'),
+        )
+        .select(['relationships.relative_id as person_id', sql.lit('relative').as('role')])
+        .where(scopedToOrg(p.orgId, 'relationships'))
+        .where('relationships.relative_id', 'in', p.ids)
+        .where('memberships.role', '=', 'student'),
+    )
+    .union(
+      db
+        .selectFrom('people')
+        .select(['id as person_id', sql.lit('administrator').as('role')])
+        .where(scopedToOrg(p.orgId))
+        .where('is_admin', '=', 1)
+        .where('id', 'in', p.ids),
+    ),
+);
 
 /**
  * Role keys of many people at once: 'administrator' first, then membership roles and 'relative'
@@ -282,32 +308,7 @@ export async function findRolesOf(db: Database, orgId: number, personIds: number
   if (personIds.length === 0) return new Map();
   const roles = new Map<number, Set<string>>(personIds.map((id) => [id, new Set()]));
   for (const chunk of chunks([...new Set(personIds)], 500)) {
-    const rows = await db
-      .selectFrom('memberships')
-      .select(['person_id', 'role'])
-      .where(scopedToOrg(orgId))
-      .where('person_id', 'in', chunk)
-      .union(
-        db
-          .selectFrom('relationships')
-          .innerJoin('memberships', (join) =>
-            join.onRef('memberships.org_id', '=', 'relationships.org_id').onRef('memberships.person_id', '=', 'relationships.person_id'),
-          )
-          .select(['relationships.relative_id as person_id', sql.lit('relative').as('role')])
-          .where(scopedToOrg(orgId, 'relationships'))
-          .where('relationships.relative_id', 'in', chunk)
-          .where('memberships.role', '=', 'student'),
-      )
-      .union(
-        db
-          .selectFrom('people')
-          .select(['id as person_id', sql.lit('administrator').as('role')])
-          .where(scopedToOrg(orgId))
-          .where('is_admin', '=', 1)
-          .where('id', 'in', chunk),
-      )
-      .execute();
-    for (const r of rows) roles.get(r.person_id)?.add(r.role);
+    for (const r of await roleRows.execute(db, { orgId, ids: chunk })) roles.get(r.person_id)?.add(r.role);
   }
   return new Map(
     [...roles].map(([id, set]) => {
@@ -319,52 +320,64 @@ export async function findRolesOf(db: Database, orgId: number, personIds: number
 
 export type CardRow = Pick<PersonRow, 'id' | 'first_name' | 'last_name' | 'last_name2' | 'avatar'>;
 
+/**
+ * Rows in "last name, first name" order, as ORDER BY sort_key, id would give them, without the key.
+ * Sorted here rather than in SQL: for a few ids, SQLite (which keeps no statistics) would rather walk
+ * the school's whole sort_key index in order than look the ids up and sort them.
+ */
+function inNameOrder<T extends { id: number; sort_key: string }>(rows: T[]): Omit<T, 'sort_key'>[] {
+  rows.sort((a, b) => (a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : a.id - b.id));
+  return rows.map(({ sort_key: _key, ...row }) => row);
+}
+
+// `only` is a variant: the access filters given here are one object per school (policy/registrants.sql.ts).
+const cardRowsIn = compiledQuery((db, p: { orgId: number; ids: number[] }, only: AccessFilter | null) => {
+  const query = db
+    .selectFrom('people')
+    .select(['id', 'first_name', 'last_name', 'last_name2', 'avatar', 'sort_key'])
+    .where(scopedToOrg(p.orgId))
+    .where('id', 'in', p.ids);
+  return only ? query.where(only('people.id')) : query;
+});
+
 /** Name and avatar of many people, ordered "last name, first name"; `only` (an access filter) keeps some. */
 export async function findCardRows(db: Database, orgId: number, personIds: number[], only?: AccessFilter): Promise<CardRow[]> {
   if (personIds.length === 0) return [];
-  const rows: CardRow[] = [];
-  for (const chunk of chunks([...new Set(personIds)], 500)) {
-    let query = db
-      .selectFrom('people')
-      .select(['id', 'first_name', 'last_name', 'last_name2', 'avatar'])
-      .where(scopedToOrg(orgId))
-      .where('id', 'in', chunk);
-    if (only) query = query.where(only('people.id'));
-    rows.push(...(await query.execute()));
-  }
-  return rows.sort(byName);
+  const rows: (CardRow & { sort_key: string })[] = [];
+  for (const chunk of chunks([...new Set(personIds)], 500)) rows.push(...(await cardRowsIn.execute(db, { orgId, ids: chunk }, only ?? null)));
+  return inNameOrder(rows);
 }
 
-/** "Last name, first name" order of cards: the order of ORDER BY sort_key (sort-key.ts). */
-export const byName = (a: CardRow, b: CardRow) => bySortKey(a, b);
+const relativeCardRows = compiledQuery((db, p: { orgId: number; personId: number }) =>
+  db
+    .selectFrom('relationships')
+    .innerJoin('people', (join) => join.onRef('people.org_id', '=', 'relationships.org_id').onRef('people.id', '=', 'relationships.relative_id'))
+    .select(['people.id', 'people.first_name', 'people.last_name', 'people.last_name2', 'people.avatar', 'people.sort_key', 'relationships.kind'])
+    .where(scopedToOrg(p.orgId, 'relationships'))
+    .where('relationships.person_id', '=', p.personId),
+);
 
 /** The relatives of a person as cards with what each is to them, "last name, first name" order. */
 export async function findRelativeCardRows(db: Database, orgId: number, personId: number): Promise<(CardRow & { kind: string })[]> {
-  const rows = await db
-    .selectFrom('relationships')
-    .innerJoin('people', (join) => join.onRef('people.org_id', '=', 'relationships.org_id').onRef('people.id', '=', 'relationships.relative_id'))
-    .select(['people.id', 'people.first_name', 'people.last_name', 'people.last_name2', 'people.avatar', 'relationships.kind'])
-    .where(scopedToOrg(orgId, 'relationships'))
-    .where('relationships.person_id', '=', personId)
-    .execute();
-  return rows.sort(byName);
+  return inNameOrder(await relativeCardRows.execute(db, { orgId, personId }));
 }
+
+const childIdRows = compiledQuery((db, p: { orgId: number; personId: number }) =>
+  db
+    .selectFrom('relationships')
+    .select('person_id')
+    .where(scopedToOrg(p.orgId))
+    .where('relative_id', '=', p.personId)
+    .where('kind', 'in', [...parentLikeKinds]),
+);
 
 /** The people `personId` is a parent-like relative of (their children, wards, grandchildren…). */
 export async function findChildIds(db: Database, orgId: number, personId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('relationships')
-    .select('person_id')
-    .where(scopedToOrg(orgId))
-    .where('relative_id', '=', personId)
-    .where('kind', 'in', [...parentLikeKinds])
-    .execute();
-  return rows.map((r) => r.person_id);
+  return (await childIdRows.execute(db, { orgId, personId })).map((r) => r.person_id);
 }
 
-/** Memberships of a person with their node's name and type. */
-export async function findGroupsOf(db: Database, orgId: number, personId: number) {
-  return await db
+const groupRows = compiledQuery((db, p: { orgId: number; personId: number }) =>
+  db
     .selectFrom('memberships')
     .innerJoin('nodes', (join) => join.onRef('nodes.org_id', '=', 'memberships.org_id').onRef('nodes.id', '=', 'memberships.node_id'))
     .innerJoin('node_types', (join) => join.onRef('node_types.org_id', '=', 'nodes.org_id').onRef('node_types.id', '=', 'nodes.type_id'))
@@ -377,11 +390,15 @@ export async function findGroupsOf(db: Database, orgId: number, personId: number
       'memberships.outcome',
       'memberships.school_year',
     ])
-    .where(scopedToOrg(orgId, 'memberships'))
-    .where('memberships.person_id', '=', personId)
+    .where(scopedToOrg(p.orgId, 'memberships'))
+    .where('memberships.person_id', '=', p.personId)
     .orderBy('nodes.name')
-    .orderBy('memberships.role')
-    .execute();
+    .orderBy('memberships.role'),
+);
+
+/** Memberships of a person with their node's name and type. */
+export async function findGroupsOf(db: Database, orgId: number, personId: number) {
+  return await groupRows.execute(db, { orgId, personId });
 }
 
 /** Changes some columns of a person; a change of names or document rewrites the search_key (and sort_key) too. */
@@ -422,50 +439,75 @@ export async function findPersonIdByDocument(db: Database, orgId: number, docume
   return row?.id ?? null;
 }
 
+const contactStaffRows = compiledQuery((db, p: { orgId: number }) =>
+  db.selectFrom('people').select('id').where(scopedToOrg(p.orgId)).where('is_contact', '=', 1),
+);
+
 /** Staff flagged as contacts for families (people.is_contact). */
 export async function findContactStaffIds(db: Database, orgId: number): Promise<number[]> {
-  const rows = await db.selectFrom('people').select('id').where(scopedToOrg(orgId)).where('is_contact', '=', 1).execute();
-  return rows.map((r) => r.id);
+  return (await contactStaffRows.execute(db, { orgId })).map((r) => r.id);
 }
+
+const adminRows = compiledQuery((db, p: { orgId: number }) =>
+  db.selectFrom('people').select('id').where(scopedToOrg(p.orgId)).where('is_admin', '=', 1),
+);
+const staffMemberRows = compiledQuery((db, p: { orgId: number }) =>
+  db.selectFrom('memberships').select('person_id').distinct().where(scopedToOrg(p.orgId)).where('role', 'in', [...STAFF_ROLES]),
+);
 
 /** Administrators and everyone with a staff role. */
 export async function findStaffIds(db: Database, orgId: number): Promise<number[]> {
-  const admins = await db.selectFrom('people').select('id').where(scopedToOrg(orgId)).where('is_admin', '=', 1).execute();
-  const members = await db
-    .selectFrom('memberships')
-    .select('person_id')
-    .distinct()
-    .where(scopedToOrg(orgId))
-    .where('role', 'in', [...STAFF_ROLES])
-    .execute();
+  const admins = await adminRows.execute(db, { orgId });
+  const members = await staffMemberRows.execute(db, { orgId });
   return [...new Set([...admins.map((a) => a.id), ...members.map((m) => m.person_id)])];
 }
+
+const parentLikeRelativeRows = compiledQuery((db, p: { orgId: number; ids: number[] }) =>
+  db
+    .selectFrom('relationships')
+    .select('relative_id')
+    .where(scopedToOrg(p.orgId))
+    .where('person_id', 'in', p.ids)
+    .where('kind', 'in', [...parentLikeKinds]),
+);
 
 /** Parent-like relatives (father, mother, guardian…) of some people. */
 export async function findParentLikeRelativeIds(db: Database, orgId: number, personIds: number[]): Promise<number[]> {
   const out = new Set<number>();
   for (const chunk of chunks(personIds, 500)) {
-    const rows = await db
-      .selectFrom('relationships')
-      .select('relative_id')
-      .where(scopedToOrg(orgId))
-      .where('person_id', 'in', chunk)
-      .where('kind', 'in', [...parentLikeKinds])
-      .execute();
-    for (const r of rows) out.add(r.relative_id);
+    for (const r of await parentLikeRelativeRows.execute(db, { orgId, ids: chunk })) out.add(r.relative_id);
   }
   return [...out];
 }
+
+const relativeIdRows = compiledQuery((db, p: { orgId: number; ids: number[] }) =>
+  db.selectFrom('relationships').select('relative_id').where(scopedToOrg(p.orgId)).where('person_id', 'in', p.ids),
+);
 
 /** Every relative (any kind) of some people: for a parent's children, the co-parents and the rest of the family. */
 export async function findRelativeIdsOf(db: Database, orgId: number, personIds: number[]): Promise<number[]> {
   const out = new Set<number>();
   for (const chunk of chunks(personIds, 500)) {
-    const rows = await db.selectFrom('relationships').select('relative_id').where(scopedToOrg(orgId)).where('person_id', 'in', chunk).execute();
-    for (const r of rows) out.add(r.relative_id);
+    for (const r of await relativeIdRows.execute(db, { orgId, ids: chunk })) out.add(r.relative_id);
   }
   return [...out];
 }
+
+const studentClassRows = compiledQuery((db, p: { orgId: number; ids: number[] }) =>
+  db
+    .selectFrom('memberships')
+    .innerJoin('nodes', (join) => join.onRef('nodes.org_id', '=', 'memberships.org_id').onRef('nodes.id', '=', 'memberships.node_id'))
+    .innerJoin('node_types', (join) => join.onRef('node_types.org_id', '=', 'nodes.org_id').onRef('node_types.id', '=', 'nodes.type_id'))
+    .select(['memberships.person_id', 'memberships.node_id', 'nodes.name', 'memberships.enrollment_status'])
+    .where(scopedToOrg(p.orgId, 'memberships'))
+    .where('memberships.person_id', 'in', p.ids)
+    .where('memberships.role', '=', 'student')
+    .where('memberships.enrollment_status', 'in', ['active', 'pending'])
+    .where((eb) => eb.or([eb('node_types.key', 'like', 'class%'), eb('node_types.key', 'like', 'grade%')]))
+    .orderBy('nodes.position')
+    .orderBy('nodes.name')
+    .orderBy('nodes.id'),
+);
 
 /**
  * The classes and grades where some people are students with an active or pending enrollment
@@ -473,20 +515,7 @@ export async function findRelativeIdsOf(db: Database, orgId: number, personIds: 
  */
 export async function findStudentClassesOf(db: Database, orgId: number, personIds: number[]) {
   if (personIds.length === 0) return [];
-  return await db
-    .selectFrom('memberships')
-    .innerJoin('nodes', (join) => join.onRef('nodes.org_id', '=', 'memberships.org_id').onRef('nodes.id', '=', 'memberships.node_id'))
-    .innerJoin('node_types', (join) => join.onRef('node_types.org_id', '=', 'nodes.org_id').onRef('node_types.id', '=', 'nodes.type_id'))
-    .select(['memberships.person_id', 'memberships.node_id', 'nodes.name', 'memberships.enrollment_status'])
-    .where(scopedToOrg(orgId, 'memberships'))
-    .where('memberships.person_id', 'in', personIds)
-    .where('memberships.role', '=', 'student')
-    .where('memberships.enrollment_status', 'in', ['active', 'pending'])
-    .where((eb) => eb.or([eb('node_types.key', 'like', 'class%'), eb('node_types.key', 'like', 'grade%')]))
-    .orderBy('nodes.position')
-    .orderBy('nodes.name')
-    .orderBy('nodes.id')
-    .execute();
+  return await studentClassRows.execute(db, { orgId, ids: personIds });
 }
 
 function chunks<T>(items: T[], size: number): T[][] {

@@ -47,10 +47,12 @@ export async function describeRegistrations(ctx: RequestContext, rows: Registrat
             .filter((c) => c.parentId === r.person_id)
             .map((c) => ({
               id: c.id, firstName: c.first_name, lastName: c.last_name, document: c.document,
+              birthday: dateOnly(c.birthday), gender: genderOf(c.gender),
               course: { id: c.nodeId, name: c.nodeName }, enrollmentStatus: c.enrollment_status, match: null,
             }))
         : form.children.map((c) => ({
             id: null, firstName: c.firstName, lastName: c.lastName, document: c.document,
+            birthday: dateOnly(c.birthday), gender: genderOf(c.gender),
             course: courseRef(c.course, courses),
             // Nothing is enrolled before approval; a rejected form was never enrolled at all.
             enrollmentStatus: r.status === 'pending' ? 'pending' : null,
@@ -92,6 +94,16 @@ export async function getMyRegistration(ctx: RequestContext): Promise<MyRegistra
 
 function documentsOf(form: StagedForm, storedDocument: string | null): (string | null)[] {
   return [form.parentDocument ?? storedDocument, ...form.children.map((c) => c.document), ...form.relatives.map((r) => r.document)];
+}
+
+/** A birthday as YYYY-MM-DD, or null: a staged form of older code may hold anything. */
+function dateOnly(value: string | null | undefined): string | null {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
+}
+
+/** Only the two genders the school records; anything else in an old staged form reads as unknown. */
+function genderOf(value: unknown): 'female' | 'male' | null {
+  return value === 'female' || value === 'male' ? value : null;
 }
 
 function courseRef(id: number | null, names: Map<number, string>): { id: number; name: string } | null {

@@ -178,7 +178,7 @@ export async function findRegisteredChildren(db: Database, orgId: number, parent
     .innerJoin('nodes', (j) => j.onRef('nodes.org_id', '=', 'memberships.org_id').onRef('nodes.id', '=', 'memberships.node_id'))
     .select([
       'relationships.relative_id as parentId', 'people.id', 'people.first_name', 'people.last_name', 'people.document',
-      'memberships.enrollment_status', 'nodes.id as nodeId', 'nodes.name as nodeName',
+      'people.birthday', 'people.gender', 'memberships.enrollment_status', 'nodes.id as nodeId', 'nodes.name as nodeName',
     ])
     .where(scopedToOrg(orgId, 'relationships'))
     .where('relationships.relative_id', 'in', parentIds)

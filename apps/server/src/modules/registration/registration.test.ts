@@ -100,7 +100,10 @@ describeOnDatabases(
         {
           personId, firstName: 'Laura', lastName: 'Gómez', email: body.email, document: body.document, match: null,
           emailVerified: true, status: 'pending', createdAt: expect.any(String),
-          children: [{ id: null, firstName: 'Tomás', lastName: 'Gómez', document: body.children[0].document, course: { id: tree.classA, name: '3A' }, enrollmentStatus: 'pending', match: null }],
+          children: [{
+            id: null, firstName: 'Tomás', lastName: 'Gómez', document: body.children[0].document, birthday: '2016-09-01', gender: 'male',
+            course: { id: tree.classA, name: '3A' }, enrollmentStatus: 'pending', match: null,
+          }],
           relatives: [],
         },
       ]);

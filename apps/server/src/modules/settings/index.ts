@@ -1,3 +1,4 @@
 // The settings area to the rest of the server (.dependency-cruiser.cjs): a school's public settings.
 export { settingsRoutes } from './settings.routes';
 export { settingsPolicies } from './settings.policy';
+export { allowsSignInByEmail, SIGN_IN_BY_EMAIL_KEY } from './sign-in-by-email';

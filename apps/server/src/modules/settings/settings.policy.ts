@@ -1,6 +1,8 @@
-import { always, definePolicy } from '../../policy/policy';
+import { always, definePolicy, isSchoolAdmin } from '../../policy/policy';
 
 export const settingsPolicies = {
   /** GET vue/settings: public, the sign-in screen needs the school's colour and providers. */
   read: definePolicy({ method: 'GET', path: 'vue/settings', public: true, check: always }),
+  /** PUT settings/sign-in: school administrators choose how their people sign in. */
+  updateSignIn: definePolicy({ method: 'PUT', path: 'settings/sign-in', check: isSchoolAdmin }),
 };

@@ -1,21 +1,40 @@
-import { ZSettings } from '@patio/core';
+import { ZSettings, ZSignInSettingsRequest } from '@patio/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { paramsOf, routeOf } from '../../http/school-scope';
+import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
 import { errors } from '../../http/schemas';
 import { settingsPolicies } from './settings.policy';
-import { publicSettings } from './settings.service';
+import { publicSettings, updateSignInSettings } from './settings.service';
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().route({
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.route({
     ...routeOf(settingsPolicies.read),
     schema: {
       tags: ['settings'],
       summary: "The school's public settings (spec §3 Settings)",
-      description: 'Title, colour (default #1C89B8), logo, which sign-in providers are configured, plus free keys such as currencyPostfix and tuCompra. No token needed.',
+      description:
+        'Title, colour (default #1C89B8), logo, which sign-in providers are configured, whether an email address is accepted ' +
+        'in place of a username (signInByEmail), plus free keys such as currencyPostfix and tuCompra. No token needed.',
       params: paramsOf(settingsPolicies.read),
       response: { 200: ZSettings, ...errors(400, 404) },
     },
     handler: async (request) => publicSettings(request.org),
+  });
+
+  r.route({
+    ...routeOf(settingsPolicies.updateSignIn),
+    schema: {
+      tags: ['settings'],
+      summary: 'Choose how people of the school sign in (school administrators)',
+      description:
+        'signInByEmail: true lets POST oauth/token take an email address in the username field when it belongs to exactly ' +
+        'one person of the school with a password (otherwise the same 401 as a wrong password). Off by default. Answers ' +
+        'the public settings as they are now.',
+      params: paramsOf(settingsPolicies.updateSignIn),
+      body: ZSignInSettingsRequest,
+      response: { 200: ZSettings, ...errors(400, 401, 403) },
+    },
+    handler: async (request) => updateSignInSettings(contextOf(request), request.body),
   });
 }

@@ -11,6 +11,7 @@ describeOnDatabases('GET vue/settings', (t) => {
       color: '#1C89B8',
       logo: null,
       signIn: { google: false, office: false, apple: false },
+      signInByEmail: false,
     });
   });
 
@@ -30,6 +31,7 @@ describeOnDatabases('GET vue/settings', (t) => {
       color: '#aa3300',
       logo: 'https://example.com/logo.png',
       signIn: { google: true, office: false, apple: false },
+      signInByEmail: false,
       currencyPostfix: 'COP',
       tuCompra: true,
     });

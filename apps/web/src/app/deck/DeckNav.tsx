@@ -1,8 +1,11 @@
 import type { KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { declaredTab } from '../routeHandle';
 import { useSessionState } from '../services';
+import { useSignedInId } from '../session/useSignedInId';
 import { activeTabOf, deckTabs } from './deckTabs';
+import { UserMenu } from './UserMenu';
 import classes from './DeckShell.module.css';
 
 const NEXT_KEYS = ['ArrowRight', 'ArrowDown'];
@@ -23,12 +26,14 @@ function handleArrowKeys(event: KeyboardEvent<HTMLUListElement>): void {
   links[next].focus();
 }
 
-/** Highlights, Inbox, Calendar, Contacts, More: bottom bar on phones, side bar on wide screens. */
+/** Highlights, Inbox, Calendar, Contacts, More: bottom bar on phones, side bar on wide screens (with who is signed in). */
 export function DeckNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const school = useSessionState((s) => s.school);
-  const active = activeTabOf(pathname);
+  const signedInId = useSignedInId();
+  const matches = useMatches();
+  const active = activeTabOf(pathname, signedInId, declaredTab(matches));
 
   return (
     <nav className={classes.nav} aria-label={t('shell.mainNavigation')}>
@@ -46,6 +51,7 @@ export function DeckNav() {
           </li>
         ))}
       </ul>
+      <UserMenu />
     </nav>
   );
 }

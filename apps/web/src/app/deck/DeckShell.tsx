@@ -1,7 +1,9 @@
-import { Navigate, Outlet, useNavigation } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingBar } from '../../ui/LoadingBar';
-import { useSessionState } from '../services';
+import { nextSearchOf } from '../guard';
+import { useServices, useSessionState } from '../services';
 import { isSignedIn } from '../session/sessionStore';
 import { DeckNav } from './DeckNav';
 import { DeckProviders } from './DeckProviders';
@@ -10,11 +12,20 @@ import classes from './DeckShell.module.css';
 /** The /deck shell around every signed-in screen (spec §2). */
 export function DeckShell() {
   const { t } = useTranslation();
+  const { session } = useServices();
   const signedIn = useSessionState((s) => isSignedIn(s));
+  const hasUser = useSessionState((s) => s.user !== null);
   const navigation = useNavigation();
+  const { pathname, search } = useLocation();
 
-  // Logout, or a token the server refused, ends the session while a screen is open.
-  if (!signedIn) return <Navigate to="/login" replace />;
+  // The shell shows who is signed in; a reload (or a failed first try) has only the token.
+  useEffect(() => {
+    if (signedIn && !hasUser) void session.restore();
+  }, [session, signedIn, hasUser]);
+
+  // A token the server refused or that expired ends the session while a screen is open: signing in
+  // again comes back to it.
+  if (!signedIn) return <Navigate to={`/login${nextSearchOf(pathname + search)}`} replace />;
 
   return (
     <DeckProviders>

@@ -38,16 +38,25 @@ export async function createI18n(): Promise<I18n> {
   return instance;
 }
 
-const loaded = new WeakMap<I18n, Set<DictionaryLanguage>>();
+const loads = new WeakMap<I18n, Map<DictionaryLanguage, Promise<void>>>();
 
-/** Adds a built-in dictionary once per instance (later additions would overwrite school terms). */
-export async function ensureDictionary(i18n: I18n, language: DictionaryLanguage): Promise<void> {
-  const done = loaded.get(i18n) ?? new Set();
-  loaded.set(i18n, done);
-  if (done.has(language)) return;
-  const dictionary = await loadDictionary(language);
-  i18n.addResourceBundle(language, 'translation', dictionary, true, true);
-  done.add(language);
+/**
+ * Adds a built-in dictionary once per instance: later additions would overwrite school terms, so two
+ * callers asking at once (a language picker preloading, the session applying) share one load.
+ */
+export function ensureDictionary(i18n: I18n, language: DictionaryLanguage): Promise<void> {
+  const pending = loads.get(i18n) ?? new Map<DictionaryLanguage, Promise<void>>();
+  loads.set(i18n, pending);
+  let load = pending.get(language);
+  if (!load) {
+    load = loadDictionary(language).then((dictionary) => {
+      i18n.addResourceBundle(language, 'translation', dictionary, true, true);
+    });
+    // A failed chunk (offline) may be fetched again by the next switch.
+    load.catch(() => pending.delete(language));
+    pending.set(language, load);
+  }
+  return load;
 }
 
 /** Switches the interface language: loads its dictionary, then sets i18next and <html lang>. */

@@ -1,4 +1,4 @@
-import { useEffect, useReducer, type ComponentType } from 'react';
+import { useEffect, useReducer, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { dictionaryLanguageOf, matchInterfaceLanguage, type DictionaryLanguage } from '@patio/core/i18n/index';
@@ -24,8 +24,17 @@ export async function ensureDirectoryTerms(i18n: I18n, language: DictionaryLangu
 }
 
 /**
+ * Loads a language's directory texts ahead of a switch, when a screen of this area has shown them
+ * already: the switch then draws the new language whole, instead of keys until the chunk arrives.
+ */
+export async function preloadDirectoryTerms(i18n: I18n, language: DictionaryLanguage): Promise<void> {
+  if ((loaded.get(i18n)?.size ?? 0) > 0) await ensureDirectoryTerms(i18n, language);
+}
+
+/**
  * Wraps a screen of this area so it renders once its texts are in (they travel in their own chunk,
- * not with the first screen), and again in the new language when the language changes.
+ * not with the first screen), and again in the new language when the language changes. Once shown,
+ * the screen stays mounted through a switch, so what a family has typed survives a language change.
  */
 export function withDirectoryTerms<P extends object>(Screen: ComponentType<P>): ComponentType<P> {
   function WithDirectoryTerms(props: P) {
@@ -33,6 +42,8 @@ export function withDirectoryTerms<P extends object>(Screen: ComponentType<P>): 
     const language = dictionaryLanguageOf(matchInterfaceLanguage(i18n.language));
     const [, rerender] = useReducer((n: number) => n + 1, 0);
     const ready = isLoaded(i18n, language);
+    const [shown, setShown] = useState(ready);
+    if (ready && !shown) setShown(true);
     useEffect(() => {
       if (ready) return undefined;
       let current = true;
@@ -43,7 +54,7 @@ export function withDirectoryTerms<P extends object>(Screen: ComponentType<P>): 
         current = false;
       };
     }, [i18n, language, ready]);
-    return ready ? <Screen {...props} /> : null;
+    return ready || shown ? <Screen {...props} /> : null;
   }
   WithDirectoryTerms.displayName = `withDirectoryTerms(${Screen.displayName ?? Screen.name})`;
   return WithDirectoryTerms;

@@ -37,6 +37,32 @@ describe('session (spec §4)', () => {
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([`GET ${BASE}people/7`]);
   });
 
+  it("authenticate switches to the person's own language, whatever the sign-in screens were in", async () => {
+    const { store, session } = setUp({ [`${BASE}people/7`]: { body: { ...person, language: 'de' } } });
+    store.update({ language: 'fr' });
+    await session.authenticate(validToken(7));
+    expect(store.getState().language).toBe('de');
+    const spanish = setUp({ [`${BASE}people/7`]: { body: { ...person, language: 'es' } } });
+    await spanish.session.authenticate(validToken(7));
+    expect(spanish.store.getState().language).toBe('es-CO');
+  });
+
+  it('authenticate keeps the language of the sign-in screens for a person without one', async () => {
+    const { store, session } = setUp({ [`${BASE}people/7`]: { body: person } });
+    store.update({ language: 'it' });
+    await session.authenticate(validToken(7));
+    expect(store.getState().language).toBe('it');
+  });
+
+  it('restores the person of a kept token once, however many ask at the same time', async () => {
+    const { store, session, calls } = setUp({ [`${BASE}people/7`]: { body: person } });
+    store.update({ token: validToken(7) });
+    await Promise.all([session.restore(), session.restore()]);
+    expect(store.getState().user).toEqual(person);
+    await session.restore();
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([`GET ${BASE}people/7`]);
+  });
+
   it('authenticate registers the device once a push token exists', async () => {
     setPushTokenSource({ getToken: async () => 'push-address', unsubscribe: async () => {} });
     const { session, calls } = setUp({

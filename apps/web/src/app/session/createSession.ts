@@ -1,5 +1,5 @@
 import type { PersonProfile } from '@patio/core/schemas/people';
-import type { LanguageCode } from '@patio/core/i18n/index';
+import { matchInterfaceLanguage, type LanguageCode } from '@patio/core/i18n/index';
 import { LOGOUT_EXIT_DELAY_MS } from '@patio/core/constants';
 import type { ApiClient } from '../api/apiClient';
 import { INSTALL_ID_KEY, registerDevice, unregisterDevice } from './device';
@@ -16,6 +16,8 @@ export interface SessionDeps {
 
 /** The session rules of spec §4: authenticate, logout, reset. */
 export function createSession({ store, api, storage, isNativeApp, exitApp }: SessionDeps) {
+  let restoring: Promise<void> | null = null;
+
   async function loadUser(token: string): Promise<PersonProfile> {
     const { uid } = decodeToken(token);
     const user = await api.get<PersonProfile>(`people/${uid}`);
@@ -29,15 +31,23 @@ export function createSession({ store, api, storage, isNativeApp, exitApp }: Ses
       decodeToken(token); // throws the §8 token errors before anything is stored
       store.update({ token, user: null });
       const user = await loadUser(token);
+      // The person's own language (kept on their profile) wins over the one of the sign-in screens.
+      if (user.language && store.getState().token === token) store.update({ language: matchInterfaceLanguage(user.language) });
       // A failed push registration must not undo a successful sign-in.
       await registerDevice(api, user.id, storage).catch((error: unknown) => console.warn('Device registration failed', error));
       return user;
     },
 
-    /** Loads the person of a token kept from an earlier visit. */
-    async restore(): Promise<void> {
+    /** Loads the person of a token kept from an earlier visit (once at a time: start and the shell both ask). */
+    restore(): Promise<void> {
       const { token, user } = store.getState();
-      if (token && !user) await loadUser(token).catch(() => undefined);
+      if (!token || user) return Promise.resolve();
+      restoring ??= loadUser(token)
+        .then(() => undefined, () => undefined)
+        .finally(() => {
+          restoring = null;
+        });
+      return restoring;
     },
 
     /** Deletes the device, clears local storage and signs out; the mobile app exits after 800 ms. */

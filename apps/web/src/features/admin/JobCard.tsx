@@ -4,6 +4,7 @@ import { Button, Paper } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { Job } from '@patio/core/schemas/jobs';
 import type { LanguageCode } from '@patio/core/i18n/index';
+import { formatDateTime } from '@patio/core/format/dateTimes';
 import { jobKindLabel, jobTopicLabel } from './jobKindLabel';
 import classes from './jobs.module.css';
 
@@ -22,8 +23,7 @@ export function JobCard({ job, language, isRetrying, isBusy, onRetry }: JobCardP
   const { t, i18n } = useTranslation();
   const kind = jobKindLabel(i18n, job.kind);
   const headingId = `job-${job.id}`;
-  const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-  const when = (iso: string) => <time dateTime={iso}>{format.format(new Date(iso))}</time>;
+  const when = (iso: string) => <time dateTime={iso}>{formatDateTime(iso, language, { dateStyle: 'medium' })}</time>;
 
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-labelledby={headingId} className={classes.card}>

@@ -131,7 +131,7 @@ describe('failed jobs', () => {
     const { fetchMock } = stubFetch(BASE, { [DEAD]: { status: 403, body: { error: 'forbidden', message: 'Not allowed' } } });
     vi.stubGlobal('fetch', fetchMock);
     await renderApp({ path: '/admin/jobs', session: admin() });
-    expect(await screen.findByRole('heading', { name: 'No tienes permiso para ver esto' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Esta sección es para administradores' })).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
   });
 });

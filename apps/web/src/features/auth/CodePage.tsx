@@ -8,6 +8,7 @@ import { TextField } from '../../ui/TextField';
 import { Brand } from '../../ui/Brand';
 import { describeError } from '../../app/api/describeError';
 import { findSchool } from '../../app/api/findSchool';
+import { nextSearchOf } from '../../app/guard';
 import { PublicLayout } from '../../ui/PublicLayout';
 import classes from '../../ui/PublicLayout.module.css';
 
@@ -33,8 +34,8 @@ export function CodePage() {
     try {
       const entry = await findSchool(api, wanted);
       session.chooseSchool(entry.url, { code: entry.code, title: entry.title, logo: entry.logo });
-      // A sign-in link opened on a new device carries its token on to /login.
-      const search = params.get('token') ? `?${params.toString()}` : '';
+      // A sign-in link opened on a new device carries its token on to /login; a deep link its target.
+      const search = params.get('token') ? `?${params.toString()}` : nextSearchOf(params.get('next'));
       await navigate(`/login${search}`);
     } catch (caught) {
       if (caught instanceof ApiError && caught.status === 404) setError(t('code.unknown', { code: wanted }));

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api/ApiError';
 import { REGISTRATION_STATUS_PATH, safeNextPath } from '../../app/guard';
@@ -18,6 +18,7 @@ import classes from '../../ui/PublicLayout.module.css';
 import { completeSignIn, requestPasswordToken } from './signIn';
 import { useLinkSignIn } from './useLinkSignIn';
 import { useSchoolSettings } from './useSchoolSettings';
+import linkClasses from './linkScreens.module.css';
 
 /** /login: username and password, sign-in by link, and the providers the school configured (spec §1, §2). */
 export function LoginPage() {
@@ -33,6 +34,8 @@ export function LoginPage() {
   const signedIn = useSessionState((s) => isSignedIn(s));
   const settings = useSchoolSettings();
   const link = useLinkSignIn(params.get('school'), params.get('token'));
+  // Where the school allows it, an email address signs in as well as a username.
+  const acceptsEmail = settings?.signInByEmail === true;
 
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -45,7 +48,7 @@ export function LoginPage() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     const errors = {
-      username: username.trim() ? undefined : t('login.usernameRequired'),
+      username: username.trim() ? undefined : t(acceptsEmail ? 'signInHelp.usernameOrEmailRequired' : 'login.usernameRequired'),
       password: password ? undefined : t('login.passwordRequired'),
     };
     setFieldErrors(errors);
@@ -84,7 +87,7 @@ export function LoginPage() {
       {link.state !== 'working' && (
         <form className={classes.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
           <TextField
-            label={t('login.username')}
+            label={acceptsEmail ? t('signInHelp.usernameOrEmail') : t('login.username')}
             value={username}
             onChange={(event) => setUsername(event.currentTarget.value)}
             error={fieldErrors.username}
@@ -109,6 +112,11 @@ export function LoginPage() {
           <Button type="submit" loading={busy} fullWidth>
             {t('login.submit')}
           </Button>
+          <div className={linkClasses.links}>
+            <Link to="/forgot-password" className={linkClasses.link}>
+              {t('signInHelp.forgotPassword')}
+            </Link>
+          </div>
         </form>
       )}
       {settings?.signIn && <ProviderButtons providers={settings.signIn} />}

@@ -9,6 +9,7 @@ import { RefusalMessage } from '../../app/RefusalMessage';
 import { useSignedInId } from '../../app/session/useSignedInId';
 import classes from './contacts.module.css';
 import { groupOf, useContacts, type Contact, type ContactGroup } from './useContacts';
+import { useOwnFamilyLabels } from './useOwnFamilyLabels';
 import '../../ui/mantineStyles';
 
 const GROUPS: ContactGroup[] = ['teachers', 'staff', 'family', 'members'];
@@ -23,6 +24,7 @@ export function ContactsView() {
   const { t } = useTranslation();
   const uid = useSignedInId();
   const contacts = useContacts(uid);
+  const familyLabels = useOwnFamilyLabels();
   const [text, setText] = useState('');
 
   const groups = useMemo(() => {
@@ -32,10 +34,13 @@ export function ContactsView() {
     return GROUPS.map((group) => ({ group, people: sorted.filter((c) => groupOf(c) === group) })).filter((g) => g.people.length > 0);
   }, [contacts.data, text]);
 
-  // Why each one is listed ("Docente", "Familia de tus hijos"); their roles when the server gave no reason.
+  // Why each one is listed ("Docente", "Familia de tus hijos"), one's own relatives by what they are
+  // to one ("Hija"); their roles when the server gave no reason.
+  const reasonOf = (contact: Contact, reason: string): string =>
+    (reason === 'relative' && familyLabels.get(contact.id)) || t(`contacts.reasons.${reason}`, { defaultValue: reason });
   const reasonsOf = (contact: Contact): string[] =>
     contact.reasons.length > 0
-      ? [...new Set(contact.reasons.map((r) => t(`contacts.reasons.${r}`, { defaultValue: r })))]
+      ? [...new Set(contact.reasons.map((r) => reasonOf(contact, r)))]
       : [...new Set((contact.roles ?? []).map((r) => labelOf(t, 'roles', r)))];
 
   if (uid === null || contacts.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { validToken } from '../../test/makeToken';
 import { renderApp } from '../../test/renderApp';
@@ -37,5 +37,38 @@ describe('contacts tab', () => {
     expect(screen.getByText('Ríos, Marta')).toBeTruthy();
     expect(screen.getAllByText('Familia de tus hijos')).toHaveLength(2);
     expect(screen.queryByRole('heading', { name: /Compañeros de grupo/ })).toBeNull();
+  }, 20_000);
+
+  it("names a parent's own children son or daughter by their gender, and child when it is unknown", async () => {
+    const relative = (id: number, firstName: string, kind: string) => ({ ...card(id, firstName, 'Pérez', []), kind });
+    const profile = (id: number, firstName: string, gender: string | null) => ({ ...card(id, firstName, 'Pérez', []), gender });
+    const { fetchMock } = stubFetch(BASE, {
+      'GET people/3': {
+        body: {
+          ...card(3, 'Marta', 'Pérez', []),
+          // The kinds the school stored: "daughter" is also what a child of unknown gender gets.
+          relatives: [relative(4, 'Tomás', 'son'), relative(5, 'Sara', 'daughter'), relative(6, 'Alex', 'daughter'), relative(8, 'Rosa', 'grandmother')],
+        },
+      },
+      'GET people/4': { body: profile(4, 'Tomás', 'male') },
+      'GET people/5': { body: profile(5, 'Sara', 'female') },
+      'GET people/6': { body: profile(6, 'Alex', null) },
+      'GET people/8': { body: profile(8, 'Rosa', 'female') },
+      'GET people/3/contacts': {
+        body: [card(4, 'Tomás', 'Pérez', ['relative']), card(5, 'Sara', 'Pérez', ['relative']), card(6, 'Alex', 'Pérez', ['relative']), card(8, 'Rosa', 'Pérez', ['relative']), card(2, 'Tomás', 'Díaz', ['teacher'])],
+      },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { services } = await renderApp({ path: '/people', session: signedIn() });
+    const family = await screen.findByRole('region', { name: 'Familia (4)' });
+    const metaOf = async (name: string) => (await within(family).findByText(name)).nextElementSibling?.textContent;
+    await waitFor(async () => expect(await metaOf('Pérez, Alex')).toBe('Hijo o hija'));
+    expect(await metaOf('Pérez, Tomás')).toBe('Hijo');
+    expect(await metaOf('Pérez, Sara')).toBe('Hija');
+    expect(await metaOf('Pérez, Rosa')).toBe('Abuela');
+    expect(within(family).queryByText(/Familiar/)).toBeNull();
+    act(() => services.session.setLanguage('en'));
+    await waitFor(async () => expect(await metaOf('Pérez, Alex')).toBe('Child'));
+    expect(await metaOf('Pérez, Sara')).toBe('Daughter');
   }, 20_000);
 });

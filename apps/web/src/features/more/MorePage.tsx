@@ -5,6 +5,7 @@ import { IconChevronRight } from '@tabler/icons-react';
 import { useSessionState } from '../../app/services';
 import { hasChildrenAmong } from '@patio/core/people/relationshipKinds';
 import { PageShell } from '../../ui/PageShell';
+import { MoreBadge } from './MoreBadge';
 import { moreSections, type MoreEntry } from './moreMenu';
 import { useAllowedPaths } from '../../app/access/useAllowedPaths';
 import classes from './MorePage.module.css';
@@ -19,15 +20,16 @@ export function MorePage() {
   // The signed-in user is their own GET people/{uid}, which lists their relatives.
   const hasChildren = useSessionState((s) => hasChildrenAmong(s.user?.relatives));
   const pathOf = (entry: MoreEntry) => entry.path.replace('{uid}', String(uid ?? ''));
-  const checked = moreSections.flatMap((s) => s.entries.filter((e) => e.checkAccess).map(pathOf));
+  const allowedPathOf = (entry: MoreEntry) => entry.allowedPath ?? pathOf(entry);
+  const checked = moreSections.flatMap((s) => s.entries.filter((e) => e.checkAccess).map(allowedPathOf));
   const allowed = useAllowedPaths(checked);
   // Staff-only entries appear once the server says they may be opened.
   const isVisible = (entry: MoreEntry) =>
-    (!entry.checkAccess || allowed?.[pathOf(entry)] === true) && (!entry.needsChildren || hasChildren) && (!entry.path.includes('{uid}') || uid !== null);
+    (!entry.checkAccess || allowed?.[allowedPathOf(entry)] === true) && (!entry.needsChildren || hasChildren) && (!entry.path.includes('{uid}') || uid !== null);
 
   return (
     <PageShell title={t('more.title')}>
-      <Stack gap="lg" maw={560}>
+      <Stack gap="lg">
         {moreSections.map((section) => {
           const entries = section.entries.filter(isVisible);
           if (entries.length === 0) return null;
@@ -42,7 +44,8 @@ export function MorePage() {
                   <li key={entry.path}>
                     <Link to={pathOf(entry)} className={classes.item}>
                       <entry.icon size={22} stroke={1.7} aria-hidden="true" className={classes.icon} />
-                      <span className={classes.label}>{t(`screens.${entry.screen}`)}</span>
+                      <span className={classes.label}>{t(entry.label ?? `screens.${entry.screen}`)}</span>
+                      {entry.badge && <MoreBadge kind={entry.badge} />}
                       <IconChevronRight size={18} aria-hidden="true" className={classes.chevron} />
                     </Link>
                   </li>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { validToken } from '../../test/makeToken';
 import { renderApp } from '../../test/renderApp';
@@ -57,6 +57,76 @@ describe('more menu', { timeout: 20_000 }, () => {
     expect((await screen.findByRole('link', { name: 'Tareas en segundo plano' })).getAttribute('href')).toBe('/admin/jobs');
     const asked = JSON.parse(String(calls.find((c) => c.url.endsWith('allowed'))?.init?.body)) as string[];
     expect(asked).toContain('/admin/jobs');
+  });
+
+  it('offers Groups only to those the server lets list groups (staff and drivers, never families or students)', async () => {
+    for (const mayList of [true, false]) {
+      const { fetchMock } = stubFetch(BASE, { 'GET people/3': me([]), 'POST allowed': { body: { '/nodes': mayList } } });
+      vi.stubGlobal('fetch', fetchMock);
+      const app = await openMore();
+      expect(await screen.findByRole('link', { name: 'Mi perfil' })).toBeTruthy();
+      if (mayList) expect((await screen.findByRole('link', { name: 'Grupos' })).getAttribute('href')).toBe('/nodes');
+      else {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(screen.queryByRole('link', { name: 'Grupos' })).toBeNull();
+      }
+      app.unmount();
+      localStorage.clear();
+    }
+  });
+
+  it('shows how many families wait for a decision, from the list’s total', async () => {
+    const { fetchMock } = stubFetch(BASE, {
+      'GET people/3': me([]),
+      'POST allowed': { body: { '/registrations': true } },
+      'GET registrations?status=pending': { body: [{ personId: 40 }], headers: { 'X-Total-Count': '3' } },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await openMore();
+    const entry = await screen.findByRole('link', { name: 'Registros de familias (3 familias esperan una decisión)' });
+    expect(entry.textContent).toContain('3');
+  });
+
+  it('asks for no count and shows no badge to those who may not decide registrations', async () => {
+    const { fetchMock, calls } = stubFetch(BASE, { 'GET people/3': me([]), 'POST allowed': { body: { '/registrations': false } } });
+    vi.stubGlobal('fetch', fetchMock);
+    await openMore();
+    expect(await screen.findByRole('link', { name: 'Mi perfil' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.some((c) => c.url.includes('registrations'))).toBe(false);
+  });
+
+  it('counts again after a decision', async () => {
+    let pending = [40, 50];
+    const family = (personId: number) => ({
+      personId, firstName: `F${personId}`, lastName: 'Rojas', email: 'f@example.com', document: null, match: null, emailVerified: true,
+      status: 'pending', createdAt: '2026-03-02T15:00:00.000Z', children: [], relatives: [],
+    });
+    const { fetchMock } = stubFetch(BASE, {
+      'GET people/3': me([]),
+      'POST allowed': { body: { '/registrations': true } },
+      'GET registrations?status=pending': () => ({ body: pending.map(family) }),
+      'POST registrations/40/approve': () => {
+        pending = [50];
+        return { body: { ...family(40), status: 'approved' } };
+      },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = await openMore();
+    fireEvent.click(await screen.findByRole('link', { name: 'Registros de familias (2 familias esperan una decisión)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Aprobar el registro de F40 Rojas' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Aprobar el registro de F40 Rojas' })).toBeNull());
+    await router.navigate('/more');
+    expect(await screen.findByRole('link', { name: 'Registros de familias (1 familia espera una decisión)' })).toBeTruthy();
+  });
+
+  it('offers family invitations to those who may list them (GET invitations), linking to their screen', async () => {
+    const { fetchMock, calls } = stubFetch(BASE, { 'GET people/3': me([]), 'POST allowed': { body: { invitations: true } } });
+    vi.stubGlobal('fetch', fetchMock);
+    await openMore();
+    expect((await screen.findByRole('link', { name: 'Invitaciones a familias' })).getAttribute('href')).toBe('/admin/invitations');
+    const asked = JSON.parse(String(calls.find((c) => c.url.endsWith('allowed'))?.init?.body)) as string[];
+    expect(asked).toContain('invitations');
   });
 
   it('hides family registrations from those who may not list them', async () => {

@@ -8,6 +8,7 @@ import {
   IconEyeOff,
   IconHierarchy2,
   IconId,
+  IconMailForward,
   IconMapPin,
   IconMoodKid,
   IconPencil,
@@ -23,12 +24,18 @@ import {
 export interface MoreEntry {
   /** Key under `screens.` for the label. */
   screen: string;
+  /** The label's full dictionary key, where it is not `screens.<screen>`. */
+  label?: string;
   path: string;
   icon: Icon;
   /** Asked of POST allowed before showing (staff-only areas); others always show. */
   checkAccess?: boolean;
+  /** The API path POST allowed is asked about, where the screen's path names no endpoint. */
+  allowedPath?: string;
   /** Shown only to a person with children (their profile lists a son, daughter, ward…). */
   needsChildren?: boolean;
+  /** A number beside the label, for those who may open the entry (how many wait for them). */
+  badge?: 'pendingRegistrations';
 }
 
 export interface MoreSection {
@@ -55,10 +62,12 @@ export const moreSections: MoreSection[] = [
       { screen: 'billing', path: '/billing/{uid}', icon: IconCash },
       { screen: 'transportRoutes', path: '/transport/routes', icon: IconBus },
       { screen: 'attendanceAdmin', path: '/attendance/admin', icon: IconChecklist, checkAccess: true },
+      // GET nodes answers staff and drivers (their own groups), never families or students (issue 8).
       { screen: 'nodes', path: '/nodes', icon: IconHierarchy2, checkAccess: true },
       { screen: 'postTypes', path: '/post/types', icon: IconTags, checkAccess: true },
       { screen: 'geoTargets', path: '/geo/targets', icon: IconMapPin, checkAccess: true },
-      { screen: 'registrations', path: '/registrations', icon: IconUserCheck, checkAccess: true },
+      { screen: 'registrations', path: '/registrations', icon: IconUserCheck, checkAccess: true, badge: 'pendingRegistrations' },
+      { screen: 'invitations', label: 'moreMenu.invitations', path: '/admin/invitations', allowedPath: 'invitations', icon: IconMailForward, checkAccess: true },
       { screen: 'jobs', path: '/admin/jobs', icon: IconServerBolt, checkAccess: true },
     ],
   },

@@ -49,10 +49,10 @@ export function AddMemberForm({ nodeId }: { nodeId: number }) {
       )}
       {add.isSuccess && <p role="status">{t('nodes.memberAdded')}</p>}
       {q && people.length === 0 && !results.isPending && <p role="status">{t('people.noMatchesTitle')}</p>}
-      <ul className={classes.tree} aria-label={t('people.results')}>
+      <ul className={classes.results} aria-label={t('people.results')}>
         {people.map((person) => (
-          <li key={person.id} className={classes.member}>
-            <span style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '6px 0' }}>
+          <li key={person.id} className={classes.result}>
+            <span className={classes.resultName} title={formatPersonName(person)}>
               <PersonAvatar person={person} size={32} />
               {formatPersonName(person)}
             </span>

@@ -1,44 +1,59 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Loader } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
+import { formatPersonName } from '@patio/core/people/displayName';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { RefusalMessage } from '../../app/RefusalMessage';
-import { PeopleSearchField, SEARCH_DEBOUNCE_MS, usePeopleSearch, VirtualPeopleList } from '../people';
+import { PeopleSearchField } from '../people';
+import { InvitationsPanel } from '../invitations';
 import { DownloadMembersButton } from './DownloadMembersButton';
+import { MemberRow } from './MemberRow';
 import { NodeFrame } from './NodeFrame';
+import { foldForSearch } from './treeSearch';
+import { useNodeMembers } from './useNodes';
+import rowClasses from './memberRow.module.css';
+import classes from './groupTree.module.css';
 import '../../ui/mantineStyles';
 import { withDirectoryTerms } from '../../app/i18n/withDirectoryTerms';
 
-/** /nodes/{nodeId}/people: everyone in the node and below it, searchable. */
+/**
+ * /nodes/{nodeId}/people: the group's roster to search and download, the same people (and number)
+ * as its first tab, the tree's count and the CSV.
+ */
 export const NodePeoplePage = withDirectoryTerms(function NodePeoplePage() {
   const { t } = useTranslation();
   const nodeId = Number(useParams().nodeId);
   const [text, setText] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-  const search = usePeopleSearch({ q, role: '', node: String(nodeId) });
-  const people = useMemo(() => search.data?.pages.flatMap((p) => p.items) ?? [], [search.data]);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = search;
-  const handleLoadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const members = useNodeMembers(nodeId);
+  const searching = foldForSearch(text) !== '';
+  const shown = useMemo(() => {
+    const words = foldForSearch(text).split(' ').filter(Boolean);
+    return (members.data ?? []).filter((m) => words.every((word) => foldForSearch(formatPersonName(m)).includes(word)));
+  }, [members.data, text]);
+  const total = members.data?.length ?? 0;
 
   return (
     <NodeFrame nodeId={nodeId}>
       <DownloadMembersButton nodeId={nodeId} />
-      <PeopleSearchField value={text} onSearch={setText} size="md" mb="md" />
-      {search.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
-      {search.isError && <RefusalMessage error={search.error} onRetry={() => void search.refetch()} />}
-      {search.isSuccess && people.length === 0 && (
-        <StatusMessage icon={<IconUsers size={36} />} title={q ? t('people.noMatchesTitle') : t('nodes.noPeopleTitle')} body={q ? t('people.noMatchesBody', { query: q }) : t('nodes.noPeopleBody')} />
-      )}
-      {people.length > 0 && (
-        <VirtualPeopleList people={people} total={search.data?.pages[0]?.total ?? 0} label={t('nodes.people')} hasMore={Boolean(hasNextPage)} onLoadMore={handleLoadMore} />
+      <InvitationsPanel nodeId={nodeId} />
+      <PeopleSearchField label={t('groups.membersSearch')} placeholder={t('groups.membersSearchPlaceholder')} value={text} onSearch={setText} size="md" mb="md" />
+      {members.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {members.isError && <RefusalMessage error={members.error} onRetry={() => void members.refetch()} resource="group" />}
+      {members.isSuccess && total === 0 && <StatusMessage icon={<IconUsers size={36} />} title={t('nodes.noPeopleTitle')} body={t('nodes.noPeopleBody')} />}
+      {members.isSuccess && total > 0 && (
+        <>
+          <p className={classes.status} role="status">
+            {searching ? t('groups.memberMatches', { count: shown.length, total }) : t('nodes.memberCount', { count: total })}
+          </p>
+          {shown.length === 0 && <p>{t('groups.noMemberMatches', { query: text.trim() })}</p>}
+          <ul className={rowClasses.list} aria-label={t('nodes.members')}>
+            {shown.map((member) => (
+              <MemberRow key={member.id} member={member} />
+            ))}
+          </ul>
+        </>
       )}
     </NodeFrame>
   );

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MembershipRole } from '@patio/core/schemas/people';
-import type { NodeDetail, NodeMember, NodeTree, SchoolNode } from '@patio/core/schemas/nodes';
+import type { NodeCreate, NodeDetail, NodeMember, NodeTree, NodeType, SchoolNode } from '@patio/core/schemas/nodes';
 import { isRefusal } from '../../app/api/ApiError';
 import { useServices } from '../../app/services';
 import { withType, type TypedNode } from './nodeTree';
 
 const noRetryOnRefusal = (count: number, error: unknown) => count < 1 && !isRefusal(error);
 
-/** GET nodes: the school tree, each node with its type. */
+/** GET nodes: the groups in the signed-in person's care (403 for families and students), each with its type. */
 export function useNodeTree(enabled = true) {
   const { api } = useServices();
   return useQuery({
@@ -22,11 +22,16 @@ export function useNodeTree(enabled = true) {
   });
 }
 
-/** GET nodes/{id}, named with its type from the tree when the tree may be read. */
+/** GET node-types: for everyone, so a group's screen names its type whoever opens it. */
+export function useNodeTypes() {
+  const { api } = useServices();
+  return useQuery({ queryKey: ['node-types'], queryFn: () => api.get<NodeType[]>('node-types'), staleTime: 30 * 60_000, retry: noRetryOnRefusal });
+}
+
+/** GET nodes/{id}, named with its type. */
 export function useNode(nodeId: number) {
   const { api } = useServices();
-  const tree = useNodeTree();
-  const types = tree.data?.types ?? [];
+  const types = useNodeTypes().data ?? [];
   return useQuery({
     queryKey: ['node', nodeId],
     queryFn: () => api.get<NodeDetail>(`nodes/${nodeId}`),
@@ -38,8 +43,7 @@ export function useNode(nodeId: number) {
 /** GET nodes/{id}/children, named with their types. */
 export function useNodeChildren(nodeId: number) {
   const { api } = useServices();
-  const tree = useNodeTree();
-  const types = tree.data?.types ?? [];
+  const types = useNodeTypes().data ?? [];
   return useQuery({
     queryKey: ['node', nodeId, 'children'],
     queryFn: () => api.get<SchoolNode[]>(`nodes/${nodeId}/children`),
@@ -48,7 +52,7 @@ export function useNodeChildren(nodeId: number) {
   });
 }
 
-/** GET nodes/{id}/members. */
+/** GET nodes/{id}/members: one entry per person with their roles there; the tabs and counts share it. */
 export function useNodeMembers(nodeId: number) {
   const { api } = useServices();
   return useQuery({ queryKey: ['node', nodeId, 'members'], queryFn: () => api.get<NodeMember[]>(`nodes/${nodeId}/members`), retry: noRetryOnRefusal });
@@ -58,15 +62,31 @@ export function useNodeMembers(nodeId: number) {
 export function useMemberChanges(nodeId: number) {
   const { api } = useServices();
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: ['node', nodeId, 'members'] });
+  // The roster and every count of the group (its page, the tree, its parent's children).
+  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: ['node'] }), client.invalidateQueries({ queryKey: ['nodes'] })]);
   const add = useMutation({
     mutationFn: (input: { personId: number; role: MembershipRole }) => api.post(`nodes/${nodeId}/members`, input),
     onSuccess: refresh,
   });
   const remove = useMutation({
-    // One role at a time: a teacher who is also the group director keeps the other role.
-    mutationFn: ({ personId, role }: { personId: number; role: MembershipRole }) => api.delete(`nodes/${nodeId}/members/${personId}?role=${encodeURIComponent(role)}`),
+    // One role, or all of them (no role): a teacher who is also the group director may keep one.
+    mutationFn: ({ personId, role }: { personId: number; role?: MembershipRole }) =>
+      api.delete(`nodes/${nodeId}/members/${personId}${role ? `?role=${encodeURIComponent(role)}` : ''}`),
     onSuccess: refresh,
   });
   return { add, remove };
+}
+
+/** POST nodes (administrators): a group in place under a parent; the tree and the parent's children refresh. */
+export function useCreateNode() {
+  const { api } = useServices();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NodeCreate) => api.post<NodeDetail>('nodes', input),
+    onSuccess: (_node, input) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['nodes'] }),
+        ...(input.parentId !== null ? [client.invalidateQueries({ queryKey: ['node', input.parentId, 'children'] })] : []),
+      ]),
+  });
 }

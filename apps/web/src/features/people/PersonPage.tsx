@@ -1,11 +1,13 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Group, Loader, Paper, Stack } from '@mantine/core';
-import { IconMail, IconMessage, IconPhone, IconUsersGroup } from '@tabler/icons-react';
+import { IconMail, IconMessage, IconPencil, IconPhone, IconUsersGroup } from '@tabler/icons-react';
 import { formatFullName } from '@patio/core/people/displayName';
 import { useGoBack } from '../../app/back/useGoBack';
+import { useSignedInId } from '../../app/session/useSignedInId';
 import { PageShell } from '../../ui/PageShell';
 import { hasChildrenAmong } from '@patio/core/people/relationshipKinds';
+import type { PersonProfile } from '@patio/core/schemas/people';
 import { rolesLabel } from './labels';
 import { MembershipsSection } from './MembershipsSection';
 import { PersonAvatar } from './PersonAvatar';
@@ -13,10 +15,66 @@ import { ProfileFacts } from './ProfileFacts';
 import { RefusalMessage } from '../../app/RefusalMessage';
 import { RelativesSection } from './RelativesSection';
 import { SignInLinkSection } from './SignInLinkSection';
+import { PersonInvitationSection } from '../invitations';
 import { usePerson } from './usePeople';
 import classes from './profile.module.css';
 import '../../ui/mantineStyles';
 import { withDirectoryTerms } from '../../app/i18n/withDirectoryTerms';
+
+interface ActionsProps {
+  person: PersonProfile;
+  hasChildren: boolean;
+}
+
+function ChildrenButton({ personId }: { personId: number }) {
+  const { t } = useTranslation();
+  return (
+    <Button component={Link} to={`/people/${personId}/children`} variant="light" leftSection={<IconUsersGroup size={18} aria-hidden="true" />}>
+      {t('person.seeChildren')}
+    </Button>
+  );
+}
+
+/** Ways to get in touch with someone else. */
+function ContactActions({ person, hasChildren }: ActionsProps) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={t('person.contact')}>
+      <Group gap="sm">
+        {person.email && (
+          <Button component="a" href={`mailto:${person.email}`} variant="light" leftSection={<IconMail size={18} aria-hidden="true" />}>
+            {t('person.sendEmail')}
+          </Button>
+        )}
+        {person.mobile && (
+          <Button component="a" href={`tel:${person.mobile.replace(/[^\d+]/g, '')}`} variant="light" leftSection={<IconPhone size={18} aria-hidden="true" />}>
+            {t('person.call')}
+          </Button>
+        )}
+        {hasChildren && <ChildrenButton personId={person.id} />}
+        <Button variant="default" disabled leftSection={<IconMessage size={18} aria-hidden="true" />} aria-describedby="person-message-note">
+          {t('person.message')}
+        </Button>
+      </Group>
+      <p id="person-message-note" className={classes.note} style={{ marginTop: 8 }}>
+        {t('person.messageLater')}
+      </p>
+    </Paper>
+  );
+}
+
+/** One's own profile: mailing or calling oneself makes no sense, so it offers the profile editor instead. */
+function OwnProfileActions({ person, hasChildren }: ActionsProps) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="sm">
+      <Button component={Link} to="/settings" leftSection={<IconPencil size={18} aria-hidden="true" />}>
+        {t('ownProfile.edit')}
+      </Button>
+      {hasChildren && <ChildrenButton personId={person.id} />}
+    </Group>
+  );
+}
 
 /** /person/{personId}: the profile, its relatives and groups, and ways to get in touch. */
 export const PersonPage = withDirectoryTerms(function PersonPage() {
@@ -24,6 +82,7 @@ export const PersonPage = withDirectoryTerms(function PersonPage() {
   const goBack = useGoBack('/people');
   const personId = Number(useParams().personId);
   const person = usePerson(personId);
+  const isOwnProfile = useSignedInId() === personId;
 
   const title = person.data ? formatFullName(person.data) || t('people.unnamed') : t('screens.person');
   let body;
@@ -37,7 +96,7 @@ export const PersonPage = withDirectoryTerms(function PersonPage() {
     const hasChildren = hasChildrenAmong(family);
     const roles = rolesLabel(t, p.roles, p.isAdmin);
     body = (
-      <Stack gap="md" maw={760}>
+      <Stack gap="md">
         <div className={classes.header}>
           <PersonAvatar person={p} size={72} />
           <div className={classes.headerText}>
@@ -45,35 +104,12 @@ export const PersonPage = withDirectoryTerms(function PersonPage() {
             {roles && <p className={classes.roles}>{roles}</p>}
           </div>
         </div>
-        <Paper withBorder p="md" radius="md" component="section" aria-label={t('person.contact')}>
-          <Group gap="sm">
-            {p.email && (
-              <Button component="a" href={`mailto:${p.email}`} variant="light" leftSection={<IconMail size={18} aria-hidden="true" />}>
-                {t('person.sendEmail')}
-              </Button>
-            )}
-            {p.mobile && (
-              <Button component="a" href={`tel:${p.mobile.replace(/[^\d+]/g, '')}`} variant="light" leftSection={<IconPhone size={18} aria-hidden="true" />}>
-                {t('person.call')}
-              </Button>
-            )}
-            {hasChildren && (
-              <Button component={Link} to={`/people/${p.id}/children`} variant="light" leftSection={<IconUsersGroup size={18} aria-hidden="true" />}>
-                {t('person.seeChildren')}
-              </Button>
-            )}
-            <Button variant="default" disabled leftSection={<IconMessage size={18} aria-hidden="true" />} aria-describedby="person-message-note">
-              {t('person.message')}
-            </Button>
-          </Group>
-          <p id="person-message-note" className={classes.note} style={{ marginTop: 8 }}>
-            {t('person.messageLater')}
-          </p>
-        </Paper>
+        {isOwnProfile ? <OwnProfileActions person={p} hasChildren={hasChildren} /> : <ContactActions person={p} hasChildren={hasChildren} />}
         <ProfileFacts person={p} />
         <RelativesSection relatives={family} />
         <MembershipsSection memberships={memberships} />
         <SignInLinkSection personId={p.id} personName={title} />
+        <PersonInvitationSection personId={p.id} personName={title} />
       </Stack>
     );
   }

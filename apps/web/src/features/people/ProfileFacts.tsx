@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Paper, Title } from '@mantine/core';
 import type { LanguageCode } from '@patio/core/i18n/index';
+import { formatDay } from '@patio/core/format/dateTimes';
+import { formatMeasure } from '@patio/core/format/numbers';
 import { useSessionState } from '../../app/services';
 import type { ClinicData, PersonProfile } from '@patio/core/schemas/people';
 import classes from './profile.module.css';
@@ -8,9 +10,7 @@ import '../../ui/mantineStyles';
 
 /** A birthday 'YYYY-MM-DD' as a long date in the interface language, without time-zone drift. */
 export function formatBirthday(value: string, language: LanguageCode): string {
-  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  return formatDay(value, language);
 }
 
 const present = (value: unknown): boolean => value !== undefined && value !== null && String(value).trim() !== '';
@@ -57,8 +57,8 @@ export function ProfileFacts({ person }: { person: PersonProfile }) {
   const clinic: Fact[] = [];
   const c: Partial<ClinicData> = person.clinic ?? {};
   if (present(c.bloodType)) clinic.push({ label: t('person.bloodType'), value: String(c.bloodType) });
-  if (present(c.weight)) clinic.push({ label: t('person.weight'), value: t('person.weightValue', { value: c.weight }) });
-  if (present(c.height)) clinic.push({ label: t('person.height'), value: t('person.heightValue', { value: c.height }) });
+  if (present(c.weight)) clinic.push({ label: t('person.weight'), value: formatMeasure(c.weight!, 'kilogram', language) });
+  if (present(c.height)) clinic.push({ label: t('person.height'), value: formatMeasure(c.height!, 'centimeter', language) });
   if (present(c.medicalInsurance)) clinic.push({ label: t('person.medicalInsurance'), value: String(c.medicalInsurance) });
 
   return (

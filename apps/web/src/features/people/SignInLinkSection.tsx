@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, CopyButton, Group, Paper, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconLink } from '@tabler/icons-react';
 import type { IssuedLoginToken } from '@patio/core';
+import { formatDateTime } from '@patio/core/format/dateTimes';
 import { useServices } from '../../app/services';
 import { useAllowedPaths } from '../../app/access/useAllowedPaths';
 import { Notice } from '../../ui/Notice';
@@ -33,7 +34,7 @@ export function SignInLinkSection({ personId, personName }: SignInLinkSectionPro
   });
 
   if (!allowed?.[path]) return null;
-  const expires = issued ? new Date(issued.expiresAt).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'short' }) : '';
+  const expires = issued ? formatDateTime(issued.expiresAt, i18n.language) : '';
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="sign-in-link-title">

@@ -8,6 +8,13 @@ import { SchoolMatchNote } from './SchoolMatchNote';
 import type { Decision, PendingRegistration } from './useRegistrations';
 import classes from './registrations.module.css';
 
+/** A birthday 'YYYY-MM-DD' as a long date in the interface language, without time-zone drift. */
+function formatBirthday(value: string, language: string): string {
+  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
+
 export interface RegistrationCardProps {
   registration: PendingRegistration;
   /** True while this family's decision is being sent. */
@@ -18,9 +25,10 @@ export interface RegistrationCardProps {
 }
 
 /**
- * One pending family: the parent, their children with the requested class and the other relatives,
- * each with their document and, when the school already has that person, who it is (approving links
- * the family to them), then the decision buttons.
+ * One pending family: the parent, their children with the requested class, document, birthday and
+ * gender, and the other relatives with what they are to the children, each with their document and,
+ * when the school already has that person, who it is (approving links the family to them), then the
+ * decision buttons.
  */
 export function RegistrationCard({ registration, isDeciding, isBusy, onDecide }: RegistrationCardProps) {
   const { t } = useTranslation();
@@ -61,8 +69,22 @@ export function RegistrationCard({ registration, isDeciding, isBusy, onDecide }:
           <li key={child.id ?? `child-${i}`}>
             <span className={classes.childName}>{formatFullName({ ...child, lastName2: null })}</span>
             <Text span size="sm" c="dark.4">
-              {[child.course?.name ?? t('registrations.noCourse'), documentOf(child.document)].join(' · ')}
+              {child.course?.name ?? t('registrations.noCourse')}
             </Text>
+            <dl className={classes.childFacts}>
+              <div>
+                <dt>{t('person.document')}</dt>
+                <dd>{child.document || t('registrations.noDocument')}</dd>
+              </div>
+              <div>
+                <dt>{t('person.birthday')}</dt>
+                <dd>{child.birthday ? formatBirthday(child.birthday, language) : t('registrationCard.notGiven')}</dd>
+              </div>
+              <div>
+                <dt>{t('person.gender')}</dt>
+                <dd>{child.gender ? t(`person.${child.gender}`) : t('registrationCard.notGiven')}</dd>
+              </div>
+            </dl>
             {child.match && <SchoolMatchNote match={child.match} />}
           </li>
         ))}

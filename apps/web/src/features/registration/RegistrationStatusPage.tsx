@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IconCircleCheck, IconHourglassHigh, IconLogout, IconRefresh } from '@tabler/icons-react';
+import { formatDateTime, formatTime } from '@patio/core/format/dateTimes';
 import { ApiError } from '../../app/api/ApiError';
 import { useServices, useSessionState } from '../../app/services';
 import { Button } from '../../ui/Button';
@@ -45,8 +46,6 @@ export const RegistrationStatusPage = withDirectoryTerms(function RegistrationSt
   const mine = useMyRegistration();
   const [isLeaving, setLeaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const formatDate = (iso: string, time = false) =>
-    new Intl.DateTimeFormat(language, time ? { timeStyle: 'short' } : { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
 
   const exit = exitFor(mine);
   // The session changes before the navigation, so the guard does not send the family straight back.
@@ -136,12 +135,12 @@ export const RegistrationStatusPage = withDirectoryTerms(function RegistrationSt
         </div>
         {!registration.emailVerified && <Notice>{t('registrationStatus.emailNotVerified')}</Notice>}
         <RegisteredChildren registration={registration} />
-        <p className={classes.meta}>{t('registrationStatus.sentOn', { date: formatDate(registration.createdAt) })}</p>
+        <p className={classes.meta}>{t('registrationStatus.sentOn', { date: formatDateTime(registration.createdAt, language) })}</p>
         <Button variant="default" loading={mine.isRefreshing} leftIcon={<IconRefresh size={20} aria-hidden="true" />} onClick={mine.refresh}>
           {t('registrationStatus.refresh')}
         </Button>
         <p className={classes.meta} role="status">
-          {t('registrationStatus.checkedAt', { time: formatDate(mine.checkedAt.toISOString(), true) })}
+          {t('registrationStatus.checkedAt', { time: formatTime(mine.checkedAt, language) })}
         </p>
       </>
     );

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { validToken } from '../../test/makeToken';
 import { renderApp } from '../../test/renderApp';
@@ -34,10 +34,11 @@ describe('pending family registrations', () => {
     expect(within(screen.getByRole('article', { name: 'Inés Rojas' })).getByText('Sin documento')).toBeTruthy();
     expect(within(card).getByText('Registro: 2 de marzo de 2026')).toBeTruthy();
     expect(within(card).getByText('Tomás Rojas')).toBeTruthy();
-    expect(within(card).getByText('7A · Documento 1140')).toBeTruthy();
+    expect(within(card).getByText('7A')).toBeTruthy();
+    expect(within(card).getByText('1140')).toBeTruthy();
     expect(screen.getByText('2 familias esperan tu aprobación')).toBeTruthy();
-    // No profile request per card: the document comes with the list.
-    expect(calls.filter((c) => c.url.includes('people/'))).toEqual([]);
+    // No profile request per card: the document comes with the list (the shell loads the administrator's own).
+    expect(calls.filter((c) => c.url.includes('people/') && !c.url.endsWith('people/1'))).toEqual([]);
   });
 
   it('approves a family and fetches the list again instead of guessing it', async () => {
@@ -85,14 +86,39 @@ describe('pending family registrations', () => {
     vi.stubGlobal('fetch', stubFetch(BASE, { 'GET registrations?status=pending': { body: [marta] } }).fetchMock);
     await renderApp({ path: '/registrations', session: admin() });
     const card = await screen.findByRole('article', { name: 'Marta Rojas' });
-    expect(within(card).getByText('7A · Documento 1140')).toBeTruthy();
-    expect(within(card).getByText('Sin curso elegido · Sin documento')).toBeTruthy();
+    expect(within(card).getByText('7A')).toBeTruthy();
+    expect(within(card).getByText('1140')).toBeTruthy();
+    expect(within(card).getByText('Sin curso elegido')).toBeTruthy();
+    expect(within(card).getByText('Sin documento')).toBeTruthy();
     expect(within(card).getByRole('heading', { name: 'Otros familiares' })).toBeTruthy();
     expect(within(card).getByText('Abuela · Documento 41222333')).toBeTruthy();
     expect(within(card).getAllByText('Ya está en el colegio:')).toHaveLength(2);
     expect(within(card).getByRole('link', { name: 'Tomás Rojas' }).getAttribute('href')).toBe('/person/301');
     expect(within(card).getByRole('link', { name: 'Gloria Mejía' }).getAttribute('href')).toBe('/person/302');
     expect(within(card).getByText(/Al aprobar, el registro se une a las personas que ya están en el colegio/)).toBeTruthy();
+  });
+
+  it("shows each child's document, birthday in the interface language and gender, and the other relatives", async () => {
+    const marta = {
+      ...family(40, 'Marta'),
+      children: [
+        { ...family(40, 'Marta').children[0], birthday: '2016-09-01', gender: 'male' },
+        { id: null, firstName: 'Lucía', lastName: 'Rojas', document: '1150', birthday: '2019-02-28', gender: null, course: null, enrollmentStatus: null, match: null },
+      ],
+      relatives: [{ firstName: 'Gloria', lastName: 'Mejía', kind: 'grandmother', document: null, match: null }],
+    };
+    vi.stubGlobal('fetch', stubFetch(BASE, { 'GET registrations?status=pending': { body: [marta] } }).fetchMock);
+    const { services } = await renderApp({ path: '/registrations', session: admin() });
+    const card = await screen.findByRole('article', { name: 'Marta Rojas' });
+    const [tomas, lucia] = within(card).getAllByRole('listitem').filter((item) => /Tomás|Lucía/.test(item.textContent ?? ''));
+    const factsOf = (item: HTMLElement) => within(item).getAllByRole('term').map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(factsOf(tomas)).toEqual(['Documento: 1140', 'Fecha de nacimiento: 1 de septiembre de 2016', 'Género: Masculino']);
+    expect(factsOf(lucia)).toEqual(['Documento: 1150', 'Fecha de nacimiento: 28 de febrero de 2019', 'Género: Sin indicar']);
+    expect(within(card).getByText('Gloria Mejía')).toBeTruthy();
+    expect(within(card).getByText('Abuela · Sin documento')).toBeTruthy();
+    // The birthday follows the interface language, never the browser's time zone.
+    act(() => services.session.setLanguage('en'));
+    await waitFor(() => expect(factsOf(within(screen.getByRole('article', { name: 'Marta Rojas' })).getAllByRole('listitem')[0])).toContain('Birthday: September 1, 2016'));
   });
 
   it('explains an approval refused because the parent’s document belongs to an existing account', async () => {
@@ -119,6 +145,6 @@ describe('pending family registrations', () => {
     const { fetchMock } = stubFetch(BASE, { 'GET registrations?status=pending': { status: 403, body: { error: 'forbidden', message: 'No' } } });
     vi.stubGlobal('fetch', fetchMock);
     await renderApp({ path: '/registrations', session: admin() });
-    expect(await screen.findByRole('heading', { name: 'No tienes permiso para ver esto' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Esta sección es para administradores' })).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Radio, Stack } from '@mantine/core';
 import { languages, type LanguageCode } from '@patio/core/i18n/index';
-import { useServices, useSessionState } from '../../app/services';
+import { useLanguageChoice } from '../../app/i18n/useLanguageChoice';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
@@ -10,13 +10,12 @@ import '@mantine/core/styles/Stack.css';
 /** The six languages, each written in itself; a pick applies at once and is saved with the session. */
 export function LanguagePicker() {
   const { t } = useTranslation();
-  const { session } = useServices();
-  const language = useSessionState((s) => s.language);
+  const { language, choose } = useLanguageChoice();
 
   return (
     <Radio.Group
       value={language}
-      onChange={(value) => session.setLanguage(value as LanguageCode)}
+      onChange={(value) => void choose(value as LanguageCode)}
       label={t('settings.language')}
       description={t('settings.languageHint')}
       size="md"

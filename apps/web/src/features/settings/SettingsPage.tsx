@@ -32,7 +32,7 @@ export function SettingsPage() {
 
   return (
     <PageShell title={t('settings.title')} onBack={goBack}>
-      <Stack gap="lg" maw={560}>
+      <Stack gap="lg">
         <Paper withBorder p="md" radius="md" component="section" aria-labelledby="settings-profile">
           <Title order={2} size="h4" id="settings-profile" mb="sm">
             {t('settings.profile')}

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { tooLarge, unreadable } from './refusal.mjs';
+import { toRecords } from './records.mjs';
 
 /** UTF-8 (with or without BOM) when the bytes are valid UTF-8, otherwise Windows-1252 (Latin-1). */
 export function decodeText(bytes) {
@@ -10,21 +11,29 @@ export function decodeText(bytes) {
   }
 }
 
-/** `,` or `;` (Excel in Spanish locales writes `;`), or tab: the one most frequent outside quotes in the first line. */
+/**
+ * `,` or `;` (Excel in Spanish locales writes `;`), or tab: the one most frequent outside quotes in
+ * the first lines. Several lines, because a title line ("Listado 3A") may hold none or a stray comma.
+ */
 export function detectDelimiter(text) {
   let inQuotes = false;
+  let lines = 0;
   const counts = { ',': 0, ';': 0, '\t': 0 };
-  // The first line of a sane file is short; a record may not exceed 64 KB anyway.
+  // The first lines of a sane file are short; a record may not exceed 64 KB anyway.
   for (const ch of text.slice(0, 64 * 1024)) {
     if (ch === '"') inQuotes = !inQuotes;
-    else if (!inQuotes && (ch === '\n' || ch === '\r')) break;
+    else if (!inQuotes && ch === '\n' && ++lines === 10) break;
     else if (!inQuotes && ch in counts) counts[ch]++;
   }
   const [best, count] = Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
   return count > 0 ? best : ',';
 }
 
-/** Records of a CSV file; a malformed file (e.g. an unclosed quote) is a 400 naming the line. */
+/**
+ * The one "sheet" of a CSV file: its non-empty records numbered as a spreadsheet numbers its rows
+ * (blank lines count), so "row 7" means the same here and in the program that wrote the file. A
+ * malformed file (e.g. an unclosed quote) is a 400 naming the line.
+ */
 export function readCsv(bytes, limits) {
   const text = decodeText(bytes);
   let cells = 0;
@@ -33,12 +42,12 @@ export function readCsv(bytes, limits) {
     records = parse(text, {
       delimiter: detectDelimiter(text),
       relax_column_count: true,
-      skip_empty_lines: true,
+      skip_empty_lines: false,
       trim: true,
       bom: true,
       max_record_size: 64 * 1024,
       // One record past the limit is enough to know the file is too long.
-      to: limits.maxRows + 2,
+      to: limits.maxRecords + 1,
       on_record: (record) => {
         cells += record.length;
         if (record.length > limits.maxColumns) throw tooLarge('too_many_columns', `A file may hold at most ${limits.maxColumns} columns`);
@@ -51,6 +60,6 @@ export function readCsv(bytes, limits) {
     if (refusal) throw refusal;
     throw unreadable(`The CSV file could not be read: ${err.message}`);
   }
-  if (records.length > limits.maxRows + 1) throw tooLarge('too_many_rows', `A file may hold at most ${limits.maxRows} rows`);
-  return records;
+  if (records.length > limits.maxRecords) throw tooLarge('too_many_rows', `A file may hold at most ${limits.maxRows} rows`);
+  return { sheets: [{ name: '', rows: toRecords(records) }] };
 }

@@ -1,9 +1,10 @@
 import readXlsxFile from 'read-excel-file/universal';
 import { tooLarge, unreadable } from './refusal.mjs';
+import { toRecords } from './records.mjs';
 import { inflateEntry, readCentralDirectory, storedZip } from './zip-entries.mjs';
 
-// The first sheet of an XLSX workbook as text cells. Only the XML parts are unpacked, each capped at
-// its declared size, and cells and rows are counted in the raw XML before the sheet is parsed.
+// Every sheet of an XLSX workbook as text cells. Only the XML parts are unpacked, each capped at its
+// declared size, and cells and rows are counted in the raw XML before the sheets are parsed.
 
 const isXmlPart = (name) => name.endsWith('.xml') || name.endsWith('.rels');
 const isWorksheet = (name) => name.startsWith('xl/worksheets/') && name.endsWith('.xml');
@@ -26,17 +27,15 @@ function checkSheetSizes(files, limits) {
     rows += countTags(data, 'row');
     cells += countTags(data, 'c');
   }
-  if (rows > limits.maxRows + 1) throw tooLarge('too_many_rows', `A file may hold at most ${limits.maxRows} rows`);
+  if (rows > limits.maxRecords) throw tooLarge('too_many_rows', `A file may hold at most ${limits.maxRows} rows`);
   if (cells > limits.maxCells) throw tooLarge('too_many_cells', `A file may hold at most ${limits.maxCells} cells`);
 }
 
-function cellText(cell) {
-  if (cell === null || cell === undefined) return '';
-  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : cell.toISOString().slice(0, 10);
-  return String(cell).trim();
-}
-
-/** Records (rows of trimmed text cells, empty rows dropped) of the first sheet; dates become YYYY-MM-DD. */
+/**
+ * The sheets that hold anything, in workbook order, as `{ name, rows: [{ n, cells }] }`: n is the
+ * row number the spreadsheet shows, empty rows and the empty cells at the end of a row are left
+ * out (a title merged across the columns is its first cell), date cells become YYYY-MM-DD.
+ */
 export async function readXlsx(bytes, limits) {
   const entries = readCentralDirectory(bytes, limits).filter((entry) => isXmlPart(entry.name));
   const files = entries.map((entry) => ({ name: entry.name, data: inflateEntry(bytes, entry) }));
@@ -47,8 +46,14 @@ export async function readXlsx(bytes, limits) {
   } catch (err) {
     throw unreadable(`The XLSX file could not be read: ${err.message}`);
   }
-  const data = sheets[0]?.data ?? [];
-  if (data.length > limits.maxRows + 1) throw tooLarge('too_many_rows', `A file may hold at most ${limits.maxRows} rows`);
-  if ((data[0]?.length ?? 0) > limits.maxColumns) throw tooLarge('too_many_columns', `A file may hold at most ${limits.maxColumns} columns`);
-  return data.map((row) => row.map(cellText)).filter((row) => row.some((cell) => cell !== ''));
+  const read = [];
+  for (const { sheet, data } of sheets) {
+    if (data.length > limits.maxRecords) throw tooLarge('too_many_rows', `A file may hold at most ${limits.maxRows} rows`);
+    const rows = toRecords(data);
+    if (rows.some((row) => row.cells.length > limits.maxColumns)) {
+      throw tooLarge('too_many_columns', `A file may hold at most ${limits.maxColumns} columns`);
+    }
+    if (rows.length > 0) read.push({ name: String(sheet ?? ''), rows });
+  }
+  return { sheets: read };
 }

@@ -3,15 +3,24 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconFileUpload, IconRefresh } from '@tabler/icons-react';
+import { IconFileUpload, IconRefresh } from '@tabler/icons-react';
 import type { Import } from '@patio/core/schemas/import';
 import { ApiError } from '../../../app/api/ApiError';
 import { Notice } from '../../../ui/Notice';
 import { describeError } from '../../../app/api/describeError';
 import { NodeFrame } from '../NodeFrame';
-import { describeRowError, ImportPreview } from './ImportPreview';
+import { BadRowsDownloads } from './BadRowsDownloads';
+import { ExpectedColumns } from './ExpectedColumns';
+import { ImportCards } from './ImportCards';
+import { ImportColumnList } from './ImportColumnList';
+import { ImportCommit } from './ImportCommit';
+import { ImportLayoutPicker } from './ImportLayoutPicker';
+import { ImportPreview } from './ImportPreview';
 import { ImportReport } from './ImportReport';
+import { NameSplitReview } from './NameSplitReview';
+import { describeRowError } from './rowProblems';
 import { useImport } from './useImport';
+import { useIsPhone } from './useIsPhone';
 import classes from './import.module.css';
 import '../../../ui/mantineStyles';
 import { withDirectoryTerms } from '../../../app/i18n/withDirectoryTerms';
@@ -29,15 +38,20 @@ function failureOf(t: ReturnType<typeof useTranslation>['t'], error: unknown): s
   return describeError(t, error);
 }
 
-/** /nodes/{nodeId}/import: upload a CSV/XLSX, map its columns, fix the rows, commit, follow it, read the report. */
+/**
+ * /nodes/{nodeId}/import: the columns expected and a template; upload a CSV/XLSX, check the sheet,
+ * header row, mapping and name split, fix the rows (a table on wide screens, a card per row on
+ * phones), commit all rows or only the good ones, follow it, read the report.
+ */
 export const ImportPage = withDirectoryTerms(function ImportPage() {
   const { t } = useTranslation();
   const nodeId = Number(useParams().nodeId);
   const [importId, setImportId] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const { current, upload, remap, commit } = useImport(nodeId, importId, setImportId);
+  const isPhone = useIsPhone();
+  const { current, upload, change, commit } = useImport(nodeId, importId, setImportId);
   const draft: Import | undefined = current.data;
-  const busy = upload.isPending || remap.isPending || commit.isPending;
+  const busy = upload.isPending || change.isPending || commit.isPending;
   const committing = draft?.status === 'committing' || commit.isPending;
   const done = draft?.status === 'done';
 
@@ -56,10 +70,12 @@ export const ImportPage = withDirectoryTerms(function ImportPage() {
     if (file) upload.mutate(file);
   }
 
-  const shownRows = draft?.rows.length ?? 0;
-  // Problems the table cannot show: the whole file (row 0) and rows past the preview.
-  const otherErrors = draft?.errors.filter((e) => e.row < 2 || e.row > shownRows + 1) ?? [];
-  const failure = upload.error ?? remap.error ?? commit.error;
+  const shownRows = new Set(draft?.rowNumbers ?? draft?.rows.map((_, i) => i + 2) ?? []);
+  // Problems the preview cannot show: the whole file (row 0) and rows past the preview.
+  const otherErrors = draft?.errors.filter((e) => !shownRows.has(e.row)) ?? [];
+  const warningCount = draft?.warnings?.length ?? 0;
+  const failure = upload.error ?? change.error ?? commit.error;
+  const skipped = done ? (draft.result?.skipped ?? 0) : 0;
 
   return (
     <NodeFrame nodeId={nodeId}>
@@ -71,7 +87,8 @@ export const ImportPage = withDirectoryTerms(function ImportPage() {
           <Text size="sm" c="dark.5" mb="sm">
             {t('import.fileHint')}
           </Text>
-          <div className={classes.fileRow}>
+          {(!draft || done) && <ExpectedColumns />}
+          <div className={classes.fileRow} style={{ marginTop: 12 }}>
             <input ref={fileInput} type="file" accept={ACCEPT} onChange={handleFile} hidden aria-hidden="true" tabIndex={-1} />
             <Button
               leftSection={draft && !done ? <IconRefresh size={18} aria-hidden="true" /> : <IconFileUpload size={18} aria-hidden="true" />}
@@ -93,44 +110,57 @@ export const ImportPage = withDirectoryTerms(function ImportPage() {
             <Title order={2} size="h4" id="import-preview" mb="xs">
               {t('import.previewTitle')}
             </Title>
-            <Text size="sm" c="dark.5" mb="sm">
-              {t('import.mappingHint')}
-            </Text>
-            <div role="status" style={{ marginBottom: 12 }}>
-              {draft.errors.length > 0 ? (
-                <Text c="red.9" fw={600}>
-                  {t('import.errorCount', { count: draft.errors.length })}
-                </Text>
-              ) : (
-                <Text c="green.9" fw={600}>
-                  {t('import.ready', { count: draft.rowCount })}
-                </Text>
-              )}
-            </div>
-            {otherErrors.length > 0 && (
-              <ul className={classes.errorList} aria-label={t('import.otherProblems')} style={{ marginBottom: 12 }}>
-                {otherErrors.map((error, i) => (
-                  <li key={i}>{error.row >= 2 ? `${t('import.row')} ${error.row}: ` : ''}{describeRowError(t, error)}</li>
-                ))}
-              </ul>
-            )}
-            <ImportPreview draft={draft} disabled={busy || committing} onRemap={(mapping) => remap.mutate(mapping)} />
-            <Button
-              mt="md"
-              size="md"
-              leftSection={<IconCheck size={18} aria-hidden="true" />}
-              disabled={draft.errors.length > 0 || draft.rowCount === 0 || busy || committing}
-              loading={committing}
-              onClick={() => commit.mutate()}
-              aria-describedby={draft.errors.length > 0 ? 'import-commit-note' : undefined}
-            >
-              {t('import.commit', { count: draft.rowCount })}
-            </Button>
-            {draft.errors.length > 0 && (
-              <Text id="import-commit-note" size="sm" c="dark.5" mt={6}>
-                {t('import.fixFirst')}
+            <Stack gap="md">
+              <ImportLayoutPicker
+                draft={draft}
+                disabled={busy || committing}
+                onSheet={(sheet) => change.mutate({ sheet })}
+                onHeaderRow={(headerRow) => change.mutate({ headerRow })}
+              />
+              <Text size="sm" c="dark.5">
+                {t('import.mappingHint')}
               </Text>
-            )}
+              <div role="status">
+                {draft.errors.length > 0 ? (
+                  <Text c="red.9" fw={600}>
+                    {t('import.errorCount', { count: draft.errors.length })}
+                  </Text>
+                ) : (
+                  <Text c="#1f6f33" fw={600}>
+                    {t('import.ready', { count: draft.rowCount })}
+                  </Text>
+                )}
+                {warningCount > 0 && (
+                  <Text c="#8a4b00" fw={600}>
+                    {t('import.warningCount', { count: warningCount })}
+                  </Text>
+                )}
+              </div>
+              {otherErrors.length > 0 && (
+                <ul className={classes.errorList} aria-label={t('import.otherProblems')}>
+                  {otherErrors.map((error, i) => (
+                    <li key={i}>
+                      {error.row >= 1 ? `${t('import.row')} ${error.row}: ` : ''}
+                      {describeRowError(t, error)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <NameSplitReview
+                draft={draft}
+                disabled={busy || committing}
+                onOrder={(field, order) => change.mutate({ nameOrders: { [field]: order } })}
+              />
+              {isPhone ? (
+                <>
+                  <ImportColumnList draft={draft} disabled={busy || committing} onRemap={(mapping) => change.mutate({ mapping })} />
+                  <ImportCards draft={draft} />
+                </>
+              ) : (
+                <ImportPreview draft={draft} disabled={busy || committing} onRemap={(mapping) => change.mutate({ mapping })} />
+              )}
+              <ImportCommit draft={draft} disabled={busy || committing} committing={committing} onCommit={(options) => commit.mutate(options)} />
+            </Stack>
           </Paper>
         )}
 
@@ -147,6 +177,14 @@ export const ImportPage = withDirectoryTerms(function ImportPage() {
         )}
 
         {done && draft.result && <ImportReport result={draft.result} />}
+        {skipped > 0 && (
+          <Paper withBorder p="md" radius="md" component="section" aria-labelledby="import-skipped">
+            <Text id="import-skipped" fw={600}>
+              {t('import.skippedNote', { count: skipped })}
+            </Text>
+            <BadRowsDownloads draft={draft!} />
+          </Paper>
+        )}
       </Stack>
     </NodeFrame>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Paper, Title } from '@mantine/core';
 import type { ImportResult } from '@patio/core/schemas/import';
+import { InviteFamiliesCallout } from '../../invitations';
 import classes from './import.module.css';
 import '../../../ui/mantineStyles';
 
@@ -22,6 +23,7 @@ export function ImportReport({ result }: { result: ImportResult }) {
           </div>
         ))}
       </dl>
+      <InviteFamiliesCallout />
     </Paper>
   );
 }

@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Import, ImportMapping } from '@patio/core/schemas/import';
+import type { Import, ImportMappingRequest } from '@patio/core/schemas/import';
 import { useServices } from '../../../app/services';
 
 /** How often a running import is asked for its progress. */
 export const IMPORT_POLL_MS = 1000;
 
 /**
- * The import of one node: upload (POST nodes/{id}/imports), re-map (PUT …/{importId}), commit
- * (POST …/commit), then GET …/{importId} until it is done.
+ * The import of one node: upload (POST nodes/{id}/imports), change the sheet, header row, mapping or
+ * name order (PUT …/{importId}), commit all rows or only the good ones (POST …/commit), then
+ * GET …/{importId} until it is done.
  */
 export function useImport(nodeId: number, importId: number | null, onImport: (id: number) => void) {
   const { api } = useServices();
@@ -35,15 +36,16 @@ export function useImport(nodeId: number, importId: number | null, onImport: (id
     onSuccess: store,
   });
 
-  const remap = useMutation({
-    mutationFn: (mapping: ImportMapping) => api.put<Import>(`nodes/${nodeId}/imports/${importId}`, { mapping }),
+  const change = useMutation({
+    mutationFn: (request: ImportMappingRequest) => api.put<Import>(`nodes/${nodeId}/imports/${importId}`, request),
     onSuccess: store,
   });
 
   const commit = useMutation({
-    mutationFn: () => api.post<Import>(`nodes/${nodeId}/imports/${importId}/commit`, {}),
+    mutationFn: (options: { skipInvalid: boolean }) =>
+      api.post<Import>(`nodes/${nodeId}/imports/${importId}/commit`, options.skipInvalid ? { skipInvalid: true } : {}),
     onSuccess: store,
   });
 
-  return { current, upload, remap, commit };
+  return { current, upload, change, commit };
 }

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, parseLogLevel } from './config';
+import { browserUrl, startupBanner } from './startup-banner';
+
+const listening = { address: '0.0.0.0', family: 'IPv4', port: 8080 };
+
+describe('the npm start banner', () => {
+  it('says where to open Patio, the demo school code and the demo accounts with their password', () => {
+    const banner = startupBanner({ address: listening, seedDemo: true, production: false, logLevel: 'info' });
+    expect(banner).toContain('Patio is running at http://localhost:8080');
+    expect(banner).toContain('School code: demo');
+    expect(banner).toContain('Accounts: admin, teacher, parent, student, driver  ·  password demo1234');
+    expect(banner).toContain('LOG_LEVEL=debug');
+    expect(banner.trim().split('\n').length).toBeLessThanOrEqual(6);
+  });
+
+  it('tells nobody the demo password in production or when the demo is not seeded', () => {
+    for (const banner of [
+      startupBanner({ address: listening, seedDemo: true, production: true, logLevel: 'info' }),
+      startupBanner({ address: listening, seedDemo: false, production: false, logLevel: 'info' }),
+    ]) {
+      expect(banner).toContain('Patio is running at');
+      expect(banner).not.toContain('demo1234');
+      expect(banner).not.toContain('School code');
+    }
+  });
+
+  it('names the address a browser opens', () => {
+    expect(browserUrl({ address: '::', family: 'IPv6', port: 9000 })).toBe('http://localhost:9000');
+    expect(browserUrl({ address: '192.168.1.20', family: 'IPv4', port: 8080 })).toBe('http://192.168.1.20:8080');
+    expect(browserUrl(listening, 'https://patio.example.org')).toBe('https://patio.example.org');
+  });
+});
+
+describe('LOG_LEVEL', () => {
+  it('is info by default and refuses a level pino does not know', () => {
+    expect(parseLogLevel(undefined)).toBe('info');
+    expect(parseLogLevel(' DEBUG ')).toBe('debug');
+    expect(() => parseLogLevel('verbose')).toThrow(/LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/);
+    const base = mkdtempSync(join(tmpdir(), 'patio-log-level-'));
+    try {
+      expect(() => loadConfig({ INIT_CWD: base, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+      expect(loadConfig({ INIT_CWD: base }).logLevel).toBe('info');
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+});

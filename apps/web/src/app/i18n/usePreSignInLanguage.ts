@@ -1,0 +1,40 @@
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { dictionaryLanguageOf } from '@patio/core/i18n/index';
+import { useServices, useSessionState } from '../services';
+import { ensureDictionary } from './createI18n';
+import { preSignInLanguage } from './preSignInLanguage';
+
+/**
+ * Puts a public screen in the pre-sign-in language (this session's pick, else the browser's) while
+ * nobody is signed in; a signed-in person keeps their own. Answers true until that language is on
+ * screen the first time, so a German browser never glimpses the Spanish default first.
+ */
+export function usePreSignInLanguage(): boolean {
+  const { session, store, i18n } = useServices();
+  const signedIn = useSessionState((s) => s.token !== null);
+  const [wanted] = useState(() => (signedIn ? null : preSignInLanguage()));
+  const [settling, setSettling] = useState(() => wanted !== null && i18n.language !== wanted);
+
+  useLayoutEffect(() => {
+    if (wanted !== null && store.getState().language !== wanted) session.setLanguage(wanted);
+  }, [wanted, session, store]);
+
+  useEffect(() => {
+    if (!settling || wanted === null) return undefined;
+    let current = true;
+    // Settled once the session's language (this one, or one picked meanwhile) is the one on screen.
+    const settleWhenShown = (language: string) => {
+      if (current && language === store.getState().language) setSettling(false);
+    };
+    i18n.on('languageChanged', settleWhenShown);
+    settleWhenShown(i18n.language);
+    // A dictionary that cannot load must not leave the screen empty: it shows in the language it has.
+    ensureDictionary(i18n, dictionaryLanguageOf(wanted)).catch(() => current && setSettling(false));
+    return () => {
+      current = false;
+      i18n.off('languageChanged', settleWhenShown);
+    };
+  }, [settling, wanted, i18n, store]);
+
+  return settling;
+}
