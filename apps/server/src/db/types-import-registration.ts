@@ -10,11 +10,11 @@ export interface ImportTable {
   file_name: string;
   /** draft → committing → done (a failed commit goes back to draft). */
   status: 'draft' | 'committing' | 'done';
-  /** JSON: header names of the file. */
+  /** JSON: the draft's layout (sheets with their rows, chosen sheet and header row, name orders); older drafts hold only the header names. */
   columns: string;
   /** JSON: field → column index (ImportMapping). */
   mapping: string;
-  /** JSON: ImportRowError[] of the current mapping. */
+  /** JSON: {errors, warnings} of the current mapping (older drafts: a plain ImportRowError[]). */
   errors: string;
   row_count: number;
   processed: number;

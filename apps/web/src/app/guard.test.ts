@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideGuard, nextSearchOf, safeNextPath } from './guard';
+import { decideGuard, homeTarget, nextSearchOf, safeNextPath } from './guard';
 
 describe('decideGuard (spec §2)', () => {
   it('always allows the code screen', () => {
@@ -80,5 +80,15 @@ describe('decideGuard (spec §2)', () => {
 
   it('never makes a public screen, or home, the target', () => {
     for (const next of ['/login', '/login?next=/people', '/code', '/registration/status', '/', '/highlights']) expect(nextSearchOf(next)).toBe('');
+  });
+});
+
+describe('homeTarget: where / leads', () => {
+  it('sends a guest straight to the code or sign-in screen, a pending family to its status, others home', () => {
+    expect(homeTarget({ hasOrgUrl: false, isSignedIn: false })).toBe('/code');
+    expect(homeTarget({ search: '?next=%2Finbox', hasOrgUrl: false, isSignedIn: false })).toBe('/code');
+    expect(homeTarget({ hasOrgUrl: true, isSignedIn: false })).toBe('/login');
+    expect(homeTarget({ hasOrgUrl: true, isSignedIn: true, isRegistrationPending: true })).toBe('/registration/status');
+    expect(homeTarget({ hasOrgUrl: true, isSignedIn: true })).toBe('/highlights');
   });
 });

@@ -43,6 +43,15 @@ export function decideGuard({ pathname, search = '', hasOrgUrl, isSignedIn, isRe
 }
 
 const HOME = '/highlights';
+
+/**
+ * Where `/` leads: wherever the guard sends that navigation, else the highlights. The index route asks
+ * this itself because the router follows the deepest redirect of a navigation and starts fetching its
+ * screen's chunks meanwhile: a guest sent to /highlights first would load signed-in screens for nothing.
+ */
+export function homeTarget(input: Omit<GuardInput, 'pathname'>): string {
+  return decideGuard({ ...input, pathname: '/' }) ?? HOME;
+}
 // Any origin would do: a target is only followed when it stays on whichever origin this is.
 const PROBE_ORIGIN = 'https://patio.invalid';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useSessionState, type AppServices } from './services';
-import { decideGuard, REGISTRATION_STATUS_PATH } from './guard';
+import { decideGuard, type GuardInput, homeTarget, REGISTRATION_STATUS_PATH } from './guard';
 import { isSignedIn } from './session/sessionStore';
 import type { RouteHandle } from './routeHandle';
 import { RouteError } from './RouteError';
@@ -102,16 +102,14 @@ function LazyDeckShell() {
 
 /** The whole route tree: guard at the root, public screens, then the deck shell. */
 export function createRoutes(services: AppServices): RouteObject[] {
-  function guard({ request }: LoaderFunctionArgs): null {
+  function guardInput(request: Request): GuardInput {
     const { pathname, search } = new URL(request.url);
     const state = services.store.getState();
-    const target = decideGuard({
-      pathname,
-      search,
-      hasOrgUrl: state.url !== null,
-      isSignedIn: isSignedIn(state),
-      isRegistrationPending: state.registrationPending,
-    });
+    return { pathname, search, hasOrgUrl: state.url !== null, isSignedIn: isSignedIn(state), isRegistrationPending: state.registrationPending };
+  }
+
+  function guard({ request }: LoaderFunctionArgs): null {
+    const target = decideGuard(guardInput(request));
     if (target) throw redirect(target);
     return null;
   }
@@ -127,7 +125,8 @@ export function createRoutes(services: AppServices): RouteObject[] {
       HydrateFallback: () => null,
       Component: RootLayout,
       children: [
-        { index: true, loader: () => redirect('/highlights'), Component: () => null },
+        // A guest goes straight to /code or /login, never by way of /highlights (guard.ts homeTarget).
+        { index: true, loader: ({ request }) => redirect(homeTarget(guardInput(request))), Component: () => null },
         {
           path: 'code',
           handle: { exitOnBack: true, title: 'pageTitles.code' } satisfies RouteHandle,

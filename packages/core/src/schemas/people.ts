@@ -115,11 +115,18 @@ export const ownContactFields = ['email', 'mobile', 'language'] as const;
 
 /**
  * A person another may message, and why (GET people/{id}/contacts): `relative` is one's own relative,
- * `family` another relative of one's children (the co-parent, a step-parent, a grandparent).
+ * `family` another relative of one's children (the co-parent, a step-parent, a grandparent). `gender`
+ * comes only on one's own relatives and only in one's own list (to say "son" or "daughter"); it is
+ * null when the school never recorded it.
  */
 export const ZContact = ZPersonCard.extend({
   reasons: z.array(
     z.enum(['teacher', 'group_director', 'staff', 'classmate', 'relative', 'family', 'student', 'student_relative', 'colleague']),
   ),
+  gender: z
+    .enum(['female', 'male'])
+    .nullable()
+    .optional()
+    .describe("Only on one's own relatives (reason `relative`) in one's own list; null when not recorded."),
 });
 export type Contact = z.infer<typeof ZContact>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zQueryInteger } from './ids';
 
 /** Answer of GET registration: may families register themselves, and the courses they choose from. */
 export const ZRegistrationInfo = z.object({
@@ -131,4 +132,13 @@ export const ZMyRegistration = z.object({
 });
 export type MyRegistration = z.infer<typeof ZMyRegistration>;
 
-export const ZRegistrationsQuery = z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') });
+/**
+ * Query of GET registrations: one status; `page` and `limit` ask for one page (the oldest first), else
+ * the first 500 come as before. The total is in X-Total-Count either way, so `limit=1` counts them.
+ */
+export const ZRegistrationsQuery = z.object({
+  status: z.enum(['pending', 'approved', 'rejected']).default('pending'),
+  page: zQueryInteger(1, 100_000).optional(),
+  limit: zQueryInteger(1, 500).optional(),
+});
+export type RegistrationsQuery = z.infer<typeof ZRegistrationsQuery>;

@@ -81,6 +81,36 @@ describeOnDatabases('GET people/{id}/contacts', (t) => {
     expect([...list.keys()].sort()).toEqual([w.riderParent.id, reception.id].sort());
   });
 
+  it("gives a person the gender of their own relatives, null when unrecorded, and of nobody else", async () => {
+    const son = await t.makePerson(w.school, { relativeOf: w.parentA, kind: 'son', gender: 'male', firstName: 'Tomás' });
+    const unknown = await t.makePerson(w.school, { relativeOf: w.parentA, kind: 'daughter', firstName: 'Alex' });
+    await t.db.updateTable('people').set({ gender: null }).where('org_id', '=', w.school.id).where('id', '=', unknown.id).execute();
+    const mother = await t.makePerson(w.school, { relativeOf: w.studentA, gender: 'female' });
+    const res = await t.request({ method: 'GET', url: `/api/${w.school.code}/people/${w.parentA.id}/contacts`, token: await t.signIn(w.parentA) });
+    const byId = new Map<number, { reasons: string[]; gender?: string | null }>(res.json().map((c: { id: number }) => [c.id, c]));
+    expect(byId.get(w.studentA.id)?.gender).toBe('female');
+    expect(byId.get(son.id)?.gender).toBe('male');
+    expect(byId.get(unknown.id)).toHaveProperty('gender', null);
+    // The co-parent, the teachers and the staff are no relatives of the parent: their gender stays out.
+    for (const id of [mother.id, w.teacherA.id]) expect(byId.get(id)).not.toHaveProperty('gender');
+  });
+
+  it("leaks no gender to whoever reads another person's contacts, nor to a teacher, a driver or another school", async () => {
+    const gendersIn = async (viewer: TestPerson, id: number) => {
+      const res = await t.request({ method: 'GET', url: `/api/${w.school.code}/people/${id}/contacts`, token: await t.signIn(viewer) });
+      return { status: res.statusCode, genders: res.statusCode === 200 ? res.json().filter((c: object) => 'gender' in c).length : 0 };
+    };
+    // The child's list names the child's relatives: neither their parent nor an administrator learns a gender from it.
+    expect(await gendersIn(w.parentA, w.studentA.id)).toEqual({ status: 200, genders: 0 });
+    expect(await gendersIn(w.admin, w.parentA.id)).toEqual({ status: 200, genders: 0 });
+    expect(await gendersIn(w.teacherA, w.teacherA.id)).toEqual({ status: 200, genders: 0 });
+    expect(await gendersIn(w.driver, w.driver.id)).toEqual({ status: 200, genders: 0 });
+    expect((await gendersIn(w.parentB, w.parentA.id)).genders).toBe(0);
+    const norte = await t.request({ method: 'GET', url: `/api/${w.school.code}/people/${w.parentA.id}/contacts`, token: await t.signIn(w.otherAdmin) });
+    expect([401, 403, 404]).toContain(norte.statusCode);
+    expect(norte.body).not.toContain('gender');
+  });
+
   it('item 5: nobody has a person whose registration is not approved among their contacts', async () => {
     // As registration used to leave it: the registrant already recorded as student B's mother.
     const registrant = await makeRegistrant(t, w.school, { firstName: 'Rebeca' });

@@ -124,6 +124,37 @@ export function contactOfFilter(subject: Caller): AccessFilter {
   };
 }
 
+/** What an administrator sees: everyone. */
+const seenByAdministrators = () => sql<SqlBool>`1 = 1`;
+
+/**
+ * Themselves, and anyone whose registration is not short of approved: what staff see, and the first
+ * half of what anyone else sees. `orgId` and `callerId` are only used as values, so a compiled query
+ * may pass its markers (db/compiled-query.ts).
+ */
+function selfOrNotHidden(eb: Eb, orgId: number, callerId: number, ref: string): Expression<SqlBool> {
+  return eb.or([eb(sql.ref<number>(ref), '=', callerId), notAnUnapprovedRegistrant(orgId, ref)(eb)]);
+}
+
+/**
+ * The two filters whose SQL depends on nothing but the school and the caller's id, i.e. staff's (the
+ * directory's readers): a list query may compile them once per shape and pass those two as values.
+ * Anyone else's filter has none (it holds their family, classes, routes…) and is built per request.
+ */
+export type CompilablePersonFilter = { kind: 'everyone' } | { kind: 'staff'; orgId: number; callerId: number };
+
+const compilable = new WeakMap<AccessFilter, CompilablePersonFilter>();
+
+/** The shape of a filter personFilter made, when it has one (see CompilablePersonFilter). */
+export function compilablePersonFilter(filter: AccessFilter): CompilablePersonFilter | undefined {
+  return compilable.get(filter);
+}
+
+/** The SQL of a CompilablePersonFilter kind, with the school and the caller's id given as values (or markers). */
+export function compilablePersonCondition(kind: CompilablePersonFilter['kind'], orgId: number, callerId: number, ref: string) {
+  return (untyped: unknown): Expression<SqlBool> => (kind === 'everyone' ? seenByAdministrators() : selfOrNotHidden(typed(untyped), orgId, callerId, ref));
+}
+
 /**
  * personAccess as SQL: who may see `ref` at all (its card). Administrators everyone; anyone else nobody
  * whose registration is not approved but themselves; staff everyone else; others themselves, the
@@ -131,15 +162,17 @@ export function contactOfFilter(subject: Caller): AccessFilter {
  */
 export function personFilter(caller: Caller): AccessFilter {
   const orgId = caller.orgId;
+  if (caller.isAdmin || caller.isStaff) {
+    const kind = caller.isAdmin ? 'everyone' : 'staff';
+    const filter: AccessFilter = (ref) => compilablePersonCondition(kind, orgId, caller.id, ref);
+    compilable.set(filter, kind === 'everyone' ? { kind } : { kind, orgId, callerId: caller.id });
+    return filter;
+  }
   return (ref) => (untyped) => {
     const eb = typed(untyped);
     const person = sql.ref<number>(ref);
-    if (caller.isAdmin) return sql<SqlBool>`1 = 1`;
-    const self = eb(person, '=', caller.id);
-    const notHidden = eb.or([self, notAnUnapprovedRegistrant(orgId, ref)(eb)]);
-    if (caller.isStaff) return notHidden;
-    const sees: Expression<SqlBool>[] = [self, isStaffMemberSql(eb, orgId, person), contactOfFilter(caller)(ref)(untyped)];
+    const sees: Expression<SqlBool>[] = [eb(person, '=', caller.id), isStaffMemberSql(eb, orgId, person), contactOfFilter(caller)(ref)(untyped)];
     if (caller.routeIds.length > 0) sees.push(eb(person, 'in', studentsIn(eb, orgId, caller.routeIds)));
-    return eb.and([notHidden, eb.or(sees)]);
+    return eb.and([selfOrNotHidden(eb, orgId, caller.id, ref), eb.or(sees)]);
   };
 }

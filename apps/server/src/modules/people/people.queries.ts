@@ -362,6 +362,19 @@ export async function findRelativeCardRows(db: Database, orgId: number, personId
   return inNameOrder(await relativeCardRows.execute(db, { orgId, personId }));
 }
 
+const genderRows = compiledQuery((db, p: { orgId: number; ids: number[] }) =>
+  db.selectFrom('people').select(['id', 'gender']).where(scopedToOrg(p.orgId)).where('id', 'in', p.ids),
+);
+
+/** The recorded gender of some people, by id (school data: callers ask only for whom they may see it of). */
+export async function findGendersOf(db: Database, orgId: number, personIds: number[]): Promise<Map<number, 'female' | 'male' | null>> {
+  const genders = new Map<number, 'female' | 'male' | null>();
+  for (const chunk of chunks([...new Set(personIds)], 500)) {
+    for (const row of await genderRows.execute(db, { orgId, ids: chunk })) genders.set(row.id, row.gender);
+  }
+  return genders;
+}
+
 const childIdRows = compiledQuery((db, p: { orgId: number; personId: number }) =>
   db
     .selectFrom('relationships')

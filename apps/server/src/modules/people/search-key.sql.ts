@@ -20,9 +20,14 @@ export function searchKeyMatches(part: SearchKeyPart, match: 'equals' | 'startsW
   return like(`%${SEPARATOR}`.repeat(index) + core + `${SEPARATOR}%`.repeat(PARTS.length - 1 - index));
 }
 
-/** `text` (folded here) is contained in a name part, or anywhere including the document. */
-export function searchKeyContains(scope: 'names' | 'any', text: string): RawBuilder<SqlBool> {
+/** The LIKE pattern of `searchKeyContains`, for queries compiled once that take it as a value. */
+export function containsPattern(scope: 'names' | 'any', text: string): string {
   const word = likeText(text);
   // Followed by a separator: in a name, not in the document (the last part).
-  return like(scope === 'names' ? `%${word}%${SEPARATOR}%` : `%${word}%`);
+  return scope === 'names' ? `%${word}%${SEPARATOR}%` : `%${word}%`;
+}
+
+/** `text` (folded here) is contained in a name part, or anywhere including the document. */
+export function searchKeyContains(scope: 'names' | 'any', text: string): RawBuilder<SqlBool> {
+  return like(containsPattern(scope, text));
 }

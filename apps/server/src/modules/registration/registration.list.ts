@@ -1,16 +1,26 @@
-import { documentKeyOf, type MyRegistration, type Registration } from '@patio/core';
+import { documentKeyOf, type MyRegistration, type Registration, type RegistrationsQuery } from '@patio/core';
 import type { RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
 import { parseStagedForm, type StagedForm } from './registration.form';
-import { findNodeNames, findPeopleByDocumentKeys, findRegisteredChildren, findRegistration, findRegistrations } from './registration.queries';
+import {
+  countRegistrations, findNodeNames, findPeopleByDocumentKeys, findRegisteredChildren, findRegistration, findRegistrations,
+} from './registration.queries';
 
 type RegistrationRow = Awaited<ReturnType<typeof findRegistrations>>[number];
 type Match = Registration['match'];
 
-/** GET registrations?status=: families by status (admins). */
-export async function listRegistrations(ctx: RequestContext, status: 'pending' | 'approved' | 'rejected'): Promise<Registration[]> {
-  return await describeRegistrations(ctx, await findRegistrations(ctx.db, ctx.org.id, status));
+/**
+ * GET registrations?status=: families by status (admins), with how many there are in all. Without
+ * `page`/`limit` the first 500, as the list always answered; `limit` alone is the first page.
+ */
+export async function listRegistrations(ctx: RequestContext, query: RegistrationsQuery): Promise<{ items: Registration[]; total: number }> {
+  const paged = query.page !== undefined || query.limit !== undefined;
+  const limit = query.limit ?? 500;
+  const page = paged ? { offset: ((query.page ?? 1) - 1) * limit, limit } : undefined;
+  const total = await countRegistrations(ctx.db, ctx.org.id, query.status);
+  const rows = await findRegistrations(ctx.db, ctx.org.id, query.status, page);
+  return { items: await describeRegistrations(ctx, rows), total };
 }
 
 /**

@@ -134,21 +134,39 @@ export async function deleteExpiredRegistrations(db: Database, orgId: number, op
   return Number(deleted.numDeletedRows);
 }
 
-export async function findRegistrations(db: Database, orgId: number, status: 'pending' | 'approved' | 'rejected') {
-  return await db
-    .selectFrom('registrations')
-    .innerJoin('people', (j) => j.onRef('people.org_id', '=', 'registrations.org_id').onRef('people.id', '=', 'registrations.person_id'))
+/** The registrations of one status, oldest first: one page (`offset`, `limit`), else the first 500. */
+export async function findRegistrations(
+  db: Database,
+  orgId: number,
+  status: 'pending' | 'approved' | 'rejected',
+  page: { offset: number; limit: number } = { offset: 0, limit: 500 },
+) {
+  return await registrationsOf(db, orgId, status)
     .select([
       'registrations.person_id', 'registrations.status', 'registrations.email_verified_at', 'registrations.created_at',
       'registrations.decided_at', 'registrations.form', 'registrations.language',
       'people.first_name', 'people.last_name', 'people.email', 'people.document',
     ])
-    .where(scopedToOrg(orgId, 'registrations'))
-    .where('registrations.status', '=', status)
     .orderBy('registrations.created_at')
     .orderBy('registrations.id')
-    .limit(500)
+    .limit(page.limit)
+    .offset(page.offset)
     .execute();
+}
+
+/** How many registrations of one status there are (X-Total-Count of GET registrations). */
+export async function countRegistrations(db: Database, orgId: number, status: 'pending' | 'approved' | 'rejected'): Promise<number> {
+  const row = await registrationsOf(db, orgId, status).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+// The list and its count read the same rows, so the total always matches what paging walks through.
+function registrationsOf(db: Database, orgId: number, status: 'pending' | 'approved' | 'rejected') {
+  return db
+    .selectFrom('registrations')
+    .innerJoin('people', (j) => j.onRef('people.org_id', '=', 'registrations.org_id').onRef('people.id', '=', 'registrations.person_id'))
+    .where(scopedToOrg(orgId, 'registrations'))
+    .where('registrations.status', '=', status);
 }
 
 /** One registration by its parent, with the parent's names (GET registration/mine, decisions). */

@@ -93,11 +93,19 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Registered families by status (school administrators)',
+      description:
+        'Oldest first. `page` and `limit` (at most 500) ask for one page; without them the first 500 come. ' +
+        'The number of registrations with that status is in the `X-Total-Count` header either way, so ' +
+        '`limit=1` counts them (the pending badge).',
       params: paramsOf(p.listRegistrations),
       querystring: ZRegistrationsQuery,
       response: { 200: z.array(ZRegistration), ...errors(400, 401, 403) },
     },
-    handler: async (request) => listRegistrations(contextOf(request), request.query.status),
+    handler: async (request, reply) => {
+      const { items, total } = await listRegistrations(contextOf(request), request.query);
+      reply.header('x-total-count', String(total));
+      return items;
+    },
   });
 
   for (const [policy, status, summary, description] of [

@@ -24,7 +24,7 @@ export function ContactsView() {
   const { t } = useTranslation();
   const uid = useSignedInId();
   const contacts = useContacts(uid);
-  const familyLabels = useOwnFamilyLabels();
+  const familyLabels = useOwnFamilyLabels(contacts.data);
   const [text, setText] = useState('');
 
   const groups = useMemo(() => {

@@ -39,10 +39,10 @@ describe('contacts tab', () => {
     expect(screen.queryByRole('heading', { name: /Compañeros de grupo/ })).toBeNull();
   }, 20_000);
 
-  it("names a parent's own children son or daughter by their gender, and child when it is unknown", async () => {
+  it("names a parent's own children son or daughter by the gender the contacts list carries, with no request per relative", async () => {
     const relative = (id: number, firstName: string, kind: string) => ({ ...card(id, firstName, 'Pérez', []), kind });
-    const profile = (id: number, firstName: string, gender: string | null) => ({ ...card(id, firstName, 'Pérez', []), gender });
-    const { fetchMock } = stubFetch(BASE, {
+    const own = (id: number, firstName: string, gender: string | null) => ({ ...card(id, firstName, 'Pérez', ['relative']), gender });
+    const { fetchMock, calls } = stubFetch(BASE, {
       'GET people/3': {
         body: {
           ...card(3, 'Marta', 'Pérez', []),
@@ -50,12 +50,8 @@ describe('contacts tab', () => {
           relatives: [relative(4, 'Tomás', 'son'), relative(5, 'Sara', 'daughter'), relative(6, 'Alex', 'daughter'), relative(8, 'Rosa', 'grandmother')],
         },
       },
-      'GET people/4': { body: profile(4, 'Tomás', 'male') },
-      'GET people/5': { body: profile(5, 'Sara', 'female') },
-      'GET people/6': { body: profile(6, 'Alex', null) },
-      'GET people/8': { body: profile(8, 'Rosa', 'female') },
       'GET people/3/contacts': {
-        body: [card(4, 'Tomás', 'Pérez', ['relative']), card(5, 'Sara', 'Pérez', ['relative']), card(6, 'Alex', 'Pérez', ['relative']), card(8, 'Rosa', 'Pérez', ['relative']), card(2, 'Tomás', 'Díaz', ['teacher'])],
+        body: [own(4, 'Tomás', 'male'), own(5, 'Sara', 'female'), own(6, 'Alex', null), own(8, 'Rosa', 'female'), card(2, 'Tomás', 'Díaz', ['teacher'])],
       },
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -70,5 +66,8 @@ describe('contacts tab', () => {
     act(() => services.session.setLanguage('en'));
     await waitFor(async () => expect(await metaOf('Pérez, Alex')).toBe('Child'));
     expect(await metaOf('Pérez, Sara')).toBe('Daughter');
+    // Only the signed-in person's own profile and contacts were read: no GET people/{id} per relative.
+    const peopleReads = calls.filter((c) => c.method === 'GET' && c.url.startsWith(`${BASE}people/`)).map((c) => c.url.slice(BASE.length));
+    expect(new Set(peopleReads)).toEqual(new Set(['people/3', 'people/3/contacts']));
   }, 20_000);
 });

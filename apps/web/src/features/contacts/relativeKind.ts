@@ -16,11 +16,6 @@ const GENDERED_KINDS: readonly { male: string; female: string; neutral: string }
   { male: 'nephew', female: 'niece', neutral: 'nephewOrNiece' },
 ];
 
-/** True when a kind has a male and a female word, so naming it needs the relative's gender. */
-export function isGenderedKind(kind: string): boolean {
-  return GENDERED_KINDS.some((p) => p.male === kind || p.female === kind);
-}
-
 /**
  * What a relative is, in the word that fits their gender: the stored kind says "daughter" for a
  * child whose gender the school never recorded, so the relative's own gender decides, and the

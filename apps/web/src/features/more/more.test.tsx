@@ -75,16 +75,18 @@ describe('more menu', { timeout: 20_000 }, () => {
     }
   });
 
-  it('shows how many families wait for a decision, from the list’s total', async () => {
-    const { fetchMock } = stubFetch(BASE, {
+  it('shows how many families wait for a decision, from the total of a one-family page', async () => {
+    const { fetchMock, calls } = stubFetch(BASE, {
       'GET people/3': me([]),
       'POST allowed': { body: { '/registrations': true } },
-      'GET registrations?status=pending': { body: [{ personId: 40 }], headers: { 'X-Total-Count': '3' } },
+      'GET registrations?status=pending&limit=1': { body: [{ personId: 40 }], headers: { 'X-Total-Count': '3' } },
     });
     vi.stubGlobal('fetch', fetchMock);
     await openMore();
     const entry = await screen.findByRole('link', { name: 'Registros de familias (3 familias esperan una decisión)' });
     expect(entry.textContent).toContain('3');
+    // The badge never reads the whole list.
+    expect(calls.filter((c) => c.url.includes('registrations')).map((c) => c.url)).toEqual([`${BASE}registrations?status=pending&limit=1`]);
   });
 
   it('asks for no count and shows no badge to those who may not decide registrations', async () => {
@@ -105,7 +107,8 @@ describe('more menu', { timeout: 20_000 }, () => {
     const { fetchMock } = stubFetch(BASE, {
       'GET people/3': me([]),
       'POST allowed': { body: { '/registrations': true } },
-      'GET registrations?status=pending': () => ({ body: pending.map(family) }),
+      'GET registrations?status=pending': () => ({ body: pending.map(family), headers: { 'X-Total-Count': String(pending.length) } }),
+      'GET registrations?status=pending&limit=1': () => ({ body: pending.slice(0, 1).map(family), headers: { 'X-Total-Count': String(pending.length) } }),
       'POST registrations/40/approve': () => {
         pending = [50];
         return { body: { ...family(40), status: 'approved' } };
