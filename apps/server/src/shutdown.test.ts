@@ -1,7 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +9,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { registerJobHandlers } from './modules/jobs/index';
 import { startSmtpCatcher } from './modules/registration/smtp-catcher';
+import { acceptsConnections, freePort } from './test/loopback-ports';
 import { InProcessEventBus } from './platform/events/in-process-bus';
 import { JobQueue } from './platform/jobs/jobs';
 import { exitGracefullyOnSignals, SHUTDOWN_TIMEOUT_MS } from './shutdown';
@@ -57,32 +57,11 @@ function startProcess(entry: 'main.js' | 'worker.js', env: Record<string, string
   return { child, exited, output: () => output };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function connects(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.connect(port, '127.0.0.1');
-  });
-}
-
 describe('the server process', () => {
   it('on SIGTERM finishes the request in flight, refuses new connections and exits 0 within 10 s', async () => {
     const port = await freePort();
     const server = startProcess('main.js', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: freshDataDir(), WEB_ROOT: join(outdir, 'no-web-app') });
-    await vi.waitFor(async () => expect(await connects(port)).toBe(true), { timeout: 60_000, interval: 100 });
+    await vi.waitFor(async () => expect(await acceptsConnections(port)).toBe(true), { timeout: 60_000, interval: 100 });
 
     // A sign-in whose body is still arriving when the signal comes: the request is in flight.
     const body = JSON.stringify({ grant_type: 'client_credentials' });
@@ -111,7 +90,7 @@ describe('the server process', () => {
 
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
-    await vi.waitFor(async () => expect(await connects(port)).toBe(false), { timeout: 5000, interval: 20 });
+    await vi.waitFor(async () => expect(await acceptsConnections(port)).toBe(false), { timeout: 5000, interval: 20 });
     slow.end(body.slice(10));
 
     const { status, text } = await answer;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { insertPerson } from '../people/people.queries';
 import type { TestPerson } from '../../test/factories';
 import type { Org, TestApp } from '../../test/harness';
+import { decodeHeader, decodeQuotedPrintable } from '../../test/mail-text';
 
 // Builders shared by the suites of one-time links (password resets here, invitations above): people
 // as an import leaves them, the mails the development mailer writes to DATA_DIR/mail, and the links
@@ -47,30 +48,6 @@ export interface Mail {
   to: string[];
   subject: string;
   text: string;
-}
-
-/** Quoted-printable to UTF-8 (soft line breaks joined, =XX bytes decoded together). */
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(joined[i], 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** A header with its RFC 2047 encoded words (as nodemailer writes non-ASCII subjects) undone. */
-function decodeHeader(value: string): string {
-  return value
-    .replace(/\r?\n[ \t]+/g, ' ')
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, data: string) =>
-      encoding.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-    );
 }
 
 /** Every mail the development mailer wrote for this app (DATA_DIR/mail/*.eml), oldest first. */

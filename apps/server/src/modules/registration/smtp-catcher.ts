@@ -1,4 +1,5 @@
 import { SMTPServer } from 'smtp-server';
+import { decodeHeader, decodeQuotedPrintable } from '../../test/mail-text';
 
 export interface CaughtMail {
   to: string[];
@@ -7,31 +8,6 @@ export interface CaughtMail {
   text: string;
   /** The Subject header with its MIME encoded words undone. */
   subject: string;
-}
-
-/** Quoted-printable to UTF-8: soft line breaks joined, =XX bytes decoded together. */
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(joined[i], 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=), as nodemailer writes non-ASCII subjects. */
-function decodeHeader(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, data: string) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeURIComponent(data.replace(/_/g, ' ').replace(/%/g, '%25').replace(/=([0-9A-F]{2})/gi, '%$1')),
-    );
 }
 
 /** A real SMTP server on 127.0.0.1 (a random port unless `port` is given) that keeps every message, for tests. */

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { acceptsConnections, freePort } from '../../test/loopback-ports';
 
 // A real Redis for the tests, as PostgreSQL is real: PATIO_TEST_REDIS_URL when set (CI starts one),
 // otherwise a redis-server this process starts on 127.0.0.1 on a free port, without persistence.
@@ -47,35 +47,13 @@ export async function startTestRedis(): Promise<TestRedis> {
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function waitUntilListening(child: ChildProcess, port: number): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode} before listening on ${port}`);
-    if (await accepts(port)) return;
+    if (await acceptsConnections(port)) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`redis-server did not listen on 127.0.0.1:${port} within 10 s`);
 }
 
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.connect(port, '127.0.0.1');
-  });
-}
