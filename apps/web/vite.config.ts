@@ -60,6 +60,6 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:8080' },
+    proxy: { '/api': { target: 'http://localhost:8080', ws: true } },
   },
 });

@@ -34,11 +34,14 @@ import { cachedOrg, directoryRoutes, findOrgByCode } from './modules/org/index';
 import { findSignedInCaller, peopleRoutes } from './modules/people/index';
 import { assertRegistrationAllows, RegistrationLimiter, registrationChecks, registrationRoutes } from './modules/registration/index';
 import { settingsRoutes } from './modules/settings/index';
+import { threadsRoutes } from './modules/threads/index';
 import { PolicyRegistry } from './policy/registry';
 import { LocalDiskStorage } from './platform/storage/local-disk';
 import { createEventBus } from './platform/events/create-event-bus';
 import { JobQueue } from './platform/jobs/jobs';
 import { jobsRoutes, registerJobHandlers } from './modules/jobs/index';
+import { postsRoutes, seedMissingPostTypes } from './modules/posts/index';
+import { liveRoutes, registerLiveUpdates } from './modules/live/index';
 
 /** The routes of one school, mounted under /api/{org}/. A new area adds its plugin here. */
 const schoolAreas = [authRoutes, peopleRoutes, deviceRoutes, allowedRoutes, settingsRoutes, i18nRoutes, nodesRoutes, adminsRoutes];
@@ -47,6 +50,9 @@ schoolAreas.push(registrationRoutes);
 schoolAreas.push(audienceRoutes);
 schoolAreas.push(jobsRoutes);
 schoolAreas.push(invitationsRoutes);
+schoolAreas.push(postsRoutes);
+schoolAreas.push(liveRoutes);
+schoolAreas.push(threadsRoutes);
 
 /** Strict CSP for the SPA (Mantine needs inline styles; live updates use WebSockets). */
 const contentSecurityPolicy = {
@@ -79,6 +85,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const dialect = opened.dialect;
   try {
     await migrateToLatest(db);
+    // Every school has the kinds of post, however old (crosses schools, so before the guard).
+    await seedMissingPostTypes(db);
     // After the migrations, whose backfills cross schools on purpose.
     if (config.tenantGuard) db = await withTenantGuard(db);
     if (config.seedDemo) await seedDemoSchools(db);
@@ -156,6 +164,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await registerApiCompression(app);
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   await registerDocs(app);
+  // WebSocket upgrades reach only routes registered after this (GET /api/{org}/live).
+  await registerLiveUpdates(app);
 
   // API answers carry tokens and personal data: never cache them in shared caches.
   app.addHook('onSend', async (request, reply, payload) => {

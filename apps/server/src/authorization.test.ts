@@ -7,6 +7,7 @@ import { multipartFile } from './modules/import/multipart-file';
 import { insertRegistration } from './modules/registration/registration.queries';
 import { basic, type TestPerson } from './test/factories';
 import { makeRegistrant } from './test/registrants';
+import { publishPost } from './modules/threads/threads.fixtures';
 import { makeWorld, type World } from './test/world';
 import { describeOnDatabases, type TestApp } from './test/harness';
 
@@ -84,6 +85,8 @@ const table: Row[] = [
   // Outside any school
   { method: 'GET', route: '/api/directory/:code', request: (w) => ({ params: { code: w.school.code } }), expect: all(200) },
   { method: 'GET', route: '/api/docs', expect: all(200) },
+  // The upgrade is public; the auth message inside the socket is checked (modules/live).
+  { method: 'GET', route: '/api/:org/live', expect: all(426) },
   { method: 'GET', route: '/api/docs/json', expect: all(200) },
   { method: 'GET', route: '/api/docs/yaml', expect: all(200) },
   { method: 'GET', route: '/api/docs/static/index.html', expect: all(302) },
@@ -440,7 +443,106 @@ const table: Row[] = [
   },
   // sign-in settings (issue 8): school administrators
   { method: 'PUT', route: '/api/:org/settings/sign-in', request: () => ({ body: { signInByEmail: false } }), expect: adminOnly(200) },
+
+  // threads (issue 9): `people/{me}/…` is parent A's own box, each call about a fresh post of teacher A to
+  // parent A; a post is read by its author, its recipients and administrators, 404 for everyone else
+  { method: 'GET', route: '/api/:org/people/:id/threads/:folder', request: (w) => ({ params: { id: w.parentA.id, folder: 'feed' } }), expect: parentAOnly(200) },
+  {
+    method: 'POST',
+    route: '/api/:org/people/:id/threads/:action',
+    request: async (w, t) => ({ params: { id: w.parentA.id, action: 'archive' }, body: [(await postToParentA(w, t)).thread] }),
+    expect: parentAOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/people/:id/threads/feed/:threadId',
+    request: async (w, t) => ({ params: { id: w.parentA.id, threadId: (await postToParentA(w, t)).thread } }),
+    expect: parentAOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/:org/people/:id/threads/feed/:threadId',
+    request: async (w, t) => ({ params: { id: w.parentA.id, threadId: (await postToParentA(w, t)).thread }, body: { description: '<p>Recibido</p>' } }),
+    expect: parentAOnly(201),
+  },
+  { method: 'GET', route: '/api/:org/people/:id/highlights', request: (w) => ({ params: { id: w.parentA.id } }), expect: parentAOnly(200) },
+  { method: 'GET', route: '/api/:org/people/:id/threads2/types', request: (w) => ({ params: { id: w.parentA.id } }), expect: parentAOnly(200) },
+  {
+    method: 'GET',
+    route: '/api/:org/posts/:id',
+    request: async (w, t) => ({ params: { id: (await postToParentA(w, t)).id } }),
+    expect: { ...members(404), parentA: 200, teacherA: 200, schoolAdmin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/posts/:id/trail',
+    request: async (w, t) => ({ params: { id: (await postToParentA(w, t)).id } }),
+    expect: { ...members(404), parentA: 200, teacherA: 200, schoolAdmin: 200 },
+  },
+
+  // posts (issue 9): `people/{me}/…` is student A's own (the default id); drafts and receipts are about
+  // fresh posts of teacher A. Drafts are their author's alone; receipts the author's and administrators'.
+  { method: 'GET', route: '/api/:org/post-types', expect: members(200) },
+  { method: 'PUT', route: '/api/:org/post-types/:type', request: () => ({ params: { type: 'news' }, body: { visible: true } }), expect: adminOnly(200), atHome: 200 },
+  { method: 'POST', route: '/api/:org/people/:id/posts/drafts', request: () => ({ body: {} }), expect: studentAOnly(201), atHome: 403 },
+  { method: 'GET', route: '/api/:org/people/:id/posts/drafts', expect: studentAOnly(200), atHome: 403 },
+  {
+    method: 'GET',
+    route: '/api/:org/people/:id/posts/drafts/:draftId',
+    request: async (w, t) => ({ params: { draftId: await draftOf(w.studentA, t) } }),
+    expect: studentAOnly(200),
+    atHome: 403,
+  },
+  {
+    method: 'POST',
+    route: '/api/:org/people/:id/posts/sent',
+    request: (w) => ({ body: { type: 'message', title: 'Hola', audience: { people: [w.teacherA.id] } } }),
+    expect: studentAOnly(201),
+    atHome: 403,
+  },
+  { method: 'GET', route: '/api/:org/people/:id/posts/sent', expect: studentAOnly(200), atHome: 403 },
+  {
+    method: 'PUT',
+    route: '/api/:org/posts/:id',
+    request: async (w, t) => ({ params: { id: await draftOf(w.teacherA, t) }, body: { title: 'Autoguardado' } }),
+    expect: { ...members(403), teacherA: 200 },
+  },
+  { method: 'DELETE', route: '/api/:org/posts/:id', request: async (w, t) => ({ params: { id: await draftOf(w.teacherA, t) } }), expect: { ...members(403), teacherA: 204 } },
+  {
+    method: 'GET',
+    route: '/api/:org/posts/:id/stubs',
+    request: async (w, t) => ({ params: { id: (await postToParentA(w, t)).id } }),
+    expect: { ...members(403), teacherA: 200, schoolAdmin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/posts/:id/stubs/counts',
+    request: async (w, t) => ({ params: { id: (await postToParentA(w, t)).id } }),
+    expect: { ...members(403), teacherA: 200, schoolAdmin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/posts/:id/stubs/export',
+    request: async (w, t) => ({ params: { id: (await postToParentA(w, t)).id } }),
+    expect: { ...members(403), teacherA: 200, schoolAdmin: 200 },
+  },
 ];
+
+/** Only parent A (the person of the path) gets `ok`. */
+function parentAOnly(ok: number): Callers {
+  return { ...members(403), parentA: ok };
+}
+
+/** A fresh circular of teacher A to parent A (replies to the author). */
+function postToParentA(w: World, t: TestApp) {
+  return publishPost(t, w.teacherA, [w.parentA], { title: 'Autorización' });
+}
+
+/** A fresh empty draft of `author`, started the way compose starts one. */
+async function draftOf(author: TestPerson, t: TestApp): Promise<number> {
+  const res = await t.request({ method: 'POST', url: `/api/${author.org.code}/people/${author.id}/posts/drafts`, token: await t.signIn(author), body: {} });
+  return res.json().id;
+}
 
 const coParents = new WeakMap<World, Promise<TestPerson>>();
 /** Student A's mother, made once per World (parent A is the father). */

@@ -8,6 +8,7 @@ import { hashPassword } from '../modules/auth/index';
 import { insertMembership, insertNode, insertNodeType } from '../modules/nodes/index';
 import { findOrgByCode, insertOrg } from '../modules/org/index';
 import { insertPerson } from '../modules/people/index';
+import { seedPostTypes } from '../modules/posts/index';
 import type { Org } from '../policy/policy';
 
 export interface NewSchool {
@@ -75,6 +76,7 @@ export async function createSchool(db: Database, input: NewSchool): Promise<{ or
       });
       // School-wide staff, like the demo's administrator.
       await insertMembership(trx, org.id, { nodeId: rootNodeId, personId: admin.id, role: 'employee' });
+      await seedPostTypes(trx, org.id);
       return { org, adminId: admin.id, rootNodeId };
     });
   } catch (err) {

@@ -6,8 +6,8 @@ import { mockFetch, renderApp } from '../test/renderApp';
 // The first screen a guest sees must not wait for the signed-in screens: opening / sends them to
 // /code (or /login) directly, and the chunk of the deck's screens (the highlights) is never asked for.
 const loaded = vi.hoisted(() => [] as string[]);
-vi.mock('../features/placeholder/NotAvailablePage', async (original) => {
-  loaded.push('NotAvailablePage');
+vi.mock('../features/highlights/HighlightsPage', async (original) => {
+  loaded.push('HighlightsPage');
   return original();
 });
 
@@ -48,6 +48,6 @@ describe('a guest opening /', () => {
     vi.stubGlobal('fetch', mockFetch({}).fetchMock);
     const { router } = await renderApp({ path: '/', session: { url: BASE, school, language: 'es-CO', token: validToken(7) } });
     await waitFor(() => expect(router.state.location.pathname).toBe('/highlights'));
-    await waitFor(() => expect(loaded).toEqual(['NotAvailablePage']));
+    await waitFor(() => expect(loaded).toEqual(['HighlightsPage']));
   });
 });

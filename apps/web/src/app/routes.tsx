@@ -21,23 +21,25 @@ function screen(path: string, name: string, lazy: NonNullable<RouteObject['lazy'
 }
 
 /** The child thread view shared by highlights, calendar and the feed (spec §2). */
-const threadChild = (path = 'threads/feed/:threadId') => [later(path, 'thread')];
+const threadScreen = () => import('../features/threads/ThreadPage').then((m) => ({ Component: m.ThreadPage }));
+const threadChild = (path = 'threads/feed/:threadId') => [screen(path, 'thread', threadScreen)];
+const inboxScreen = () => import('../features/threads/FolderPages').then((m) => ({ Component: m.InboxPage }));
 
 /** Routes inside the /deck shell (spec §2 routes table). */
 export const deckRoutes: RouteObject[] = [
-  later('highlights', 'highlights', { order: 1, exitOnBack: true }, threadChild()),
+  screen('highlights', 'highlights', () => import('../features/highlights/HighlightsPage').then((m) => ({ Component: m.HighlightsPage })), { order: 1, exitOnBack: true }, threadChild()),
   later('dashboard/:dashboardId', 'dashboard'),
-  later('inbox', 'inbox', { order: 2 }),
+  screen('inbox', 'inbox', inboxScreen, { order: 2 }),
   later('calendar', 'calendar', { order: 3 }, threadChild()),
   later('launcher', 'launcher'),
   later('id', 'id'),
   later('hidden', 'hidden'),
-  later('threads/feed', 'feed', {}, threadChild(':threadId')),
-  later('archive', 'archive'),
-  later('trash', 'trash'),
-  later('compose', 'compose'),
-  later('sent', 'sent'),
-  later('sent/:postId', 'sentPost'),
+  screen('threads/feed', 'feed', inboxScreen, {}, threadChild(':threadId')),
+  screen('archive', 'archive', () => import('../features/threads/FolderPages').then((m) => ({ Component: m.ArchivePage }))),
+  screen('trash', 'trash', () => import('../features/threads/FolderPages').then((m) => ({ Component: m.TrashPage }))),
+  screen('compose', 'compose', () => import('../features/compose/ComposePage').then((m) => ({ Component: m.ComposePage }))),
+  screen('sent', 'sent', () => import('../features/sent/SentPage').then((m) => ({ Component: m.SentPage }))),
+  screen('sent/:postId', 'sentPost', () => import('../features/sent/SentPostPage').then((m) => ({ Component: m.SentPostPage }))),
   later('classroom', 'classroom'),
   later('people/:personId/classroom', 'personClassroom'),
   later('people/:personId/classroom/:groupId', 'classroomGroup'),
@@ -58,8 +60,8 @@ export const deckRoutes: RouteObject[] = [
     lazy: () => import('../features/settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })),
   },
   later('settings/notifications', 'notifications'),
-  later('post/types', 'postTypes'),
-  later('post/types/:type', 'postType'),
+  screen('post/types', 'postTypes', () => import('../features/postTypes/PostTypesPage').then((m) => ({ Component: m.PostTypesPage }))),
+  screen('post/types/:type', 'postType', () => import('../features/postTypes/PostTypePage').then((m) => ({ Component: m.PostTypePage }))),
   later('attendance/admin', 'attendanceAdmin'),
   later('attendance/checkpoint/:nodeId', 'checkpoint'),
   later('transport/routes', 'transportRoutes'),

@@ -7,6 +7,8 @@ configure({ asyncUtilTimeout: 5000 });
 beforeEach(() => {
   // No test reaches the network: each one stubs fetch with the answers it expects.
   vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Network disabled in tests')));
+  // Nor a WebSocket: the live client stays idle unless a test gives it a fake socket.
+  vi.stubGlobal('WebSocket', undefined);
   // A Colombian browser, as the journeys use: the public screens follow the browser's language.
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['es-CO', 'es']);
 });

@@ -13,3 +13,5 @@ export * from './jobs';
 export * from './invitations';
 export * from './passwordResets';
 export * from './signInSettings';
+export * from './posts';
+export * from './live';

@@ -10,6 +10,7 @@ import * as m008 from './008-import-lease';
 import * as m009 from './009-jobs';
 import * as m010 from './010-people-sort-key';
 import * as m011 from './011-invitations';
+import * as m012 from './012-posts';
 
 /** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-jobs': m009,
   '010-people-sort-key': m010,
   '011-invitations': m011,
+  '012-posts': m012,
 };

@@ -9,6 +9,7 @@ import { insertRouteStops } from '../../modules/transport/transport.queries';
 import { peopleAndGroups } from './demo-groups';
 import { selfRegistration } from './demo-registration';
 import { signInByEmail } from './demo-email-sign-in';
+import { demoPosts, postTypesStep } from './demo-posts';
 import type { DemoPerson, DemoStudent } from './demo-people';
 import { admin, driver, families, otherTeachers, parent, route1Stops, staff, studentAccount, teacher, teaching } from './demo-people';
 
@@ -169,4 +170,4 @@ const terms: SeedStep = {
 };
 
 /** Every demo step in order; a capability adds its step at the end (its name must never change). */
-export const demoSteps: SeedStep[] = [people, tree, transport, terms, peopleAndGroups, selfRegistration, signInByEmail];
+export const demoSteps: SeedStep[] = [people, tree, transport, terms, peopleAndGroups, selfRegistration, signInByEmail, postTypesStep, demoPosts];

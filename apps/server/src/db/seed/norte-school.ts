@@ -6,6 +6,8 @@ import { findPersonIdsByDocument, upsertRelationshipPair } from '../../modules/p
 import { inverseKind } from '../../modules/people/relationships';
 import { addPerson, schoolYear, type SeedStep } from './demo-school';
 import { type StandardNodeType, standardNodeTypes } from './node-types';
+import { postTypesStep } from './demo-posts';
+import { nortePosts } from './norte-posts';
 
 export const norteOrg = {
   code: 'norte',
@@ -86,4 +88,4 @@ const tree: SeedStep = {
 };
 
 /** Every step of Colegio del Norte in order; like the demo's, a step's name never changes. */
-export const norteSteps: SeedStep[] = [people, tree];
+export const norteSteps: SeedStep[] = [people, tree, postTypesStep, nortePosts];

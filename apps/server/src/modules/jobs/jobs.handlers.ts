@@ -1,13 +1,14 @@
 import type { JobDefinition, JobQueue } from '../../platform/jobs/jobs';
 import { passwordResetJob } from '../auth/index';
 import { invitationMailJob } from '../invitations/index';
+import { postDeliveredJob, postPublishJob } from '../posts/index';
 import { registrationMailJob } from '../registration/index';
 
 /**
  * Every kind of job, registered alike in the server and in `npm run worker` processes so either can
  * run any job. A new kind adds its definition here.
  */
-const jobDefinitions: JobDefinition<never>[] = [registrationMailJob, invitationMailJob, passwordResetJob];
+const jobDefinitions: JobDefinition<never>[] = [registrationMailJob, invitationMailJob, passwordResetJob, postDeliveredJob, postPublishJob];
 
 export function registerJobHandlers(queue: JobQueue): JobQueue {
   for (const definition of jobDefinitions) queue.register(definition);

@@ -6,6 +6,7 @@ import { useSessionState } from '../services';
 import { useSignedInId } from '../session/useSignedInId';
 import { activeTabOf, deckTabs } from './deckTabs';
 import { UserMenu } from './UserMenu';
+import { InboxBadge } from '../../features/threads';
 import classes from './DeckShell.module.css';
 
 const NEXT_KEYS = ['ArrowRight', 'ArrowDown'];
@@ -47,6 +48,7 @@ export function DeckNav() {
             <Link to={to} className={classes.tab} aria-current={active === key ? 'page' : undefined}>
               <TabIcon size={24} stroke={1.8} aria-hidden="true" />
               <span>{t(`nav.${key}`)}</span>
+              {key === 'inbox' && <InboxBadge />}
             </Link>
           </li>
         ))}

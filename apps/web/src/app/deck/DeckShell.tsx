@@ -5,6 +5,7 @@ import { LoadingBar } from '../../ui/LoadingBar';
 import { nextSearchOf } from '../guard';
 import { useServices, useSessionState } from '../services';
 import { isSignedIn } from '../session/sessionStore';
+import { LiveUpdates } from '../live/useLiveUpdates';
 import { DeckNav } from './DeckNav';
 import { DeckProviders } from './DeckProviders';
 import classes from './DeckShell.module.css';
@@ -29,6 +30,7 @@ export function DeckShell() {
 
   return (
     <DeckProviders>
+    <LiveUpdates />
     <div className={classes.deck}>
       <a href="#main" className={classes.skipLink}>
         {t('shell.skipToContent')}

@@ -132,6 +132,15 @@ describe('more menu', { timeout: 20_000 }, () => {
     expect(asked).toContain('invitations');
   });
 
+  it('offers the post types to those PUT post-types lets through (administrators)', async () => {
+    const { fetchMock, calls } = stubFetch(BASE, { 'GET people/3': me([]), 'POST allowed': { body: { 'PUT post-types/message': true } } });
+    vi.stubGlobal('fetch', fetchMock);
+    await openMore();
+    expect((await screen.findByRole('link', { name: 'Tipos de publicación' })).getAttribute('href')).toBe('/post/types');
+    const asked = JSON.parse(String(calls.find((c) => c.url.endsWith('allowed'))?.init?.body)) as string[];
+    expect(asked).toContain('PUT post-types/message');
+  });
+
   it('hides family registrations from those who may not list them', async () => {
     const { fetchMock } = stubFetch(BASE, { 'GET people/3': me([]), 'POST allowed': { body: { '/registrations': false } } });
     vi.stubGlobal('fetch', fetchMock);

@@ -64,7 +64,8 @@ export const moreSections: MoreSection[] = [
       { screen: 'attendanceAdmin', path: '/attendance/admin', icon: IconChecklist, checkAccess: true },
       // GET nodes answers staff and drivers (their own groups), never families or students (issue 8).
       { screen: 'nodes', path: '/nodes', icon: IconHierarchy2, checkAccess: true },
-      { screen: 'postTypes', path: '/post/types', icon: IconTags, checkAccess: true },
+      // POST allowed knows API paths: the editor is for those PUT post-types lets through (administrators).
+      { screen: 'postTypes', path: '/post/types', allowedPath: 'PUT post-types/message', icon: IconTags, checkAccess: true },
       { screen: 'geoTargets', path: '/geo/targets', icon: IconMapPin, checkAccess: true },
       { screen: 'registrations', path: '/registrations', icon: IconUserCheck, checkAccess: true, badge: 'pendingRegistrations' },
       { screen: 'invitations', label: 'moreMenu.invitations', path: '/admin/invitations', allowedPath: 'invitations', icon: IconMailForward, checkAccess: true },

@@ -1,0 +1,4 @@
+// The live area to the rest of the server: announcing thread changes, and the WebSocket that carries them.
+export { announceThreadsChanged, threadsTopic, type ThreadsChanged } from './threads-topic';
+export { registerLiveUpdates } from './live.plugin';
+export { liveRoutes } from './live.routes';

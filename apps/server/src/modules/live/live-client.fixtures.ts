@@ -1,0 +1,74 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
+
+/** A real WebSocket client of GET /api/{org}/live, with its messages queued for the test to take. */
+export interface LiveTestClient {
+  socket: WebSocket;
+  /** Every message received so far, parsed. */
+  received: unknown[];
+  /** The next message not taken yet; fails after `ms`. */
+  next(ms?: number): Promise<unknown>;
+  /** Resolves with the close code and reason. */
+  closed: Promise<{ code: number; reason: string }>;
+  send(message: unknown): void;
+}
+
+/** `http://127.0.0.1:<port>` of an app listening on a free loopback port. */
+export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
+  if (!app.server.listening) await app.listen({ host: '127.0.0.1', port: 0 });
+  return `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+/** Opens the live socket of `org` (no auth sent yet). */
+export function openLive(base: string, org: string): Promise<LiveTestClient> {
+  const socket = new WebSocket(`${base}/api/${org}/live`);
+  const received: unknown[] = [];
+  let taken = 0;
+  const waiters: (() => void)[] = [];
+  socket.on('message', (data) => {
+    received.push(JSON.parse(String(data)));
+    waiters.splice(0).forEach((wake) => wake());
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  const client: LiveTestClient = {
+    socket,
+    received,
+    closed,
+    send: (message) => socket.send(typeof message === 'string' || Buffer.isBuffer(message) ? message : JSON.stringify(message)),
+    next: (ms = 3000) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no live message within ${ms} ms (received ${JSON.stringify(received)})`)), ms);
+        const take = () => {
+          if (taken < received.length) {
+            clearTimeout(timer);
+            resolve(received[taken++]);
+          } else waiters.push(take);
+        };
+        take();
+      }),
+  };
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve(client));
+    // A failure after the socket opened shows as its close; before, it fails the open.
+    socket.on('error', reject);
+    socket.once('unexpected-response', (request, response) => {
+      reject(new Error(`upgrade refused with ${response.statusCode}`));
+      request.destroy();
+    });
+  });
+}
+
+/** Opens the live socket and authenticates with `token`; resolves once the server said `ready`. */
+export async function connectLive(base: string, org: string, token: string): Promise<LiveTestClient> {
+  const client = await openLive(base, org);
+  client.send({ type: 'auth', token });
+  const ready = await client.next();
+  if ((ready as { type?: string }).type !== 'ready') throw new Error(`expected ready, got ${JSON.stringify(ready)}`);
+  return client;
+}
+
+/** Fails when `promise` takes longer than `ms`. */
+export function within<T>(promise: Promise<T>, ms = 5000): Promise<T> {
+  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`nothing happened within ${ms} ms`)), ms))]);
+}

@@ -1,0 +1,99 @@
+import type { Socket } from 'node:net';
+import { LIVE_CLOSE } from '@patio/core';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { defaultJobsConfig, type AppConfig } from '../../config';
+import { RedisEventBus } from '../../platform/events/redis-bus';
+import { redisForTests, startTestRedis, type TestRedis } from '../../platform/events/redis-test-server';
+import { createFreshDatabase, testDatabases, type FreshDatabase } from '../../test/databases';
+import { makeFactories } from '../../test/factories';
+import { testConfig } from '../../test/harness';
+import { connectLive, listenOnLoopback, openLive, within } from './live-client.fixtures';
+import { announceThreadsChanged } from './threads-topic';
+
+// Server processes are app instances here: each has its own hub, sockets and bus connections, as
+// two processes behind a load balancer would.
+
+const noJobs = { jobs: { ...defaultJobsConfig, inProcess: false } } satisfies Partial<AppConfig>;
+
+describe('live sockets when the server closes', () => {
+  let fresh: FreshDatabase;
+  beforeAll(async () => {
+    fresh = await createFreshDatabase(testDatabases[0]);
+  });
+  afterAll(async () => {
+    await fresh?.drop();
+  });
+
+  it('closes every socket as going away, and cuts a client that does not finish the close handshake', async () => {
+    const app = await buildApp(testConfig(fresh, noJobs));
+    const factories = makeFactories(app);
+    const school = await factories.makeSchool();
+    const base = await listenOnLoopback(app);
+    const listening = await connectLive(base, school.code, await factories.signIn(await factories.makePerson(school)));
+    const unauthenticated = await openLive(base, school.code);
+    const stuck = await connectLive(base, school.code, await factories.signIn(await factories.makePerson(school)));
+    // This client stops reading: it never sees the server's close frame, so it never answers it.
+    (stuck.socket as unknown as { _socket: Socket })._socket.pause();
+
+    const started = Date.now();
+    await within(app.close(), 5000);
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(await within(listening.closed)).toEqual({ code: LIVE_CLOSE.goingAway, reason: 'server_closing' });
+    expect(await within(unauthenticated.closed)).toEqual({ code: LIVE_CLOSE.goingAway, reason: 'server_closing' });
+    (stuck.socket as unknown as { _socket: Socket })._socket.resume();
+    expect((await within(stuck.closed)).code).not.toBe(1000);
+    expect(app.live.stats()).toEqual({ open: 0, pending: 0, schools: 0 });
+  });
+});
+
+describe.skipIf(!redisForTests.available)(`live updates across server processes${redisForTests.available ? '' : ` (skipped: ${redisForTests.why})`}`, () => {
+  let redis: TestRedis;
+  let fresh: FreshDatabase;
+  const apps: FastifyInstance[] = [];
+  beforeAll(async () => {
+    redis = await startTestRedis();
+    fresh = await createFreshDatabase(testDatabases[0]);
+  });
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((app) => app.close()));
+  });
+  afterAll(async () => {
+    await redis?.stop();
+    await fresh?.drop();
+  });
+  let config: AppConfig | undefined;
+  /** Every process of a deployment has the same database, Redis and signing secret. */
+  const serverProcess = async () => {
+    config ??= testConfig(fresh, { redisUrl: redis.url, ...noJobs });
+    const app = await buildApp(config);
+    apps.push(app);
+    return app;
+  };
+
+  it('a socket on one process receives what another process announces, for its own school and person only', async () => {
+    const a = await serverProcess();
+    const b = await serverProcess();
+    expect(a.patio.events).toBeInstanceOf(RedisEventBus);
+    const factories = makeFactories(a);
+    const school = await factories.makeSchool();
+    const other = await factories.makeSchool();
+    const parent = await factories.makePerson(school);
+    const neighbour = await factories.makePerson(school);
+    const stranger = await factories.makePerson(other);
+    const baseA = await listenOnLoopback(a);
+    const atA = await connectLive(baseA, school.code, await factories.signIn(parent));
+    const neighbourAtA = await connectLive(baseA, school.code, await factories.signIn(neighbour));
+    const strangerAtA = await connectLive(baseA, other.code, await factories.signIn(stranger));
+
+    await announceThreadsChanged(b.patio.events, school.id, [parent.id, stranger.id], 12);
+    expect(await atA.next()).toEqual({ type: 'threads.changed', threadId: 12 });
+    // Redis keeps one publisher's order: once these arrive, the first event has reached everyone it would.
+    await announceThreadsChanged(b.patio.events, school.id, [neighbour.id], 13);
+    await announceThreadsChanged(b.patio.events, other.id, [stranger.id], 14);
+    expect(await neighbourAtA.next()).toEqual({ type: 'threads.changed', threadId: 13 });
+    expect(await strangerAtA.next()).toEqual({ type: 'threads.changed', threadId: 14 });
+    expect(atA.received).toHaveLength(2);
+  });
+});

@@ -1,0 +1,35 @@
+import { LIVE_AUTH_TIMEOUT_MS } from '@patio/core';
+
+/** Limits and timings of the live connections of one app instance (tests shorten them). */
+export interface LiveSettings {
+  /** A socket that has not authenticated by then is closed (auth_timeout). */
+  authTimeoutMs: number;
+  /** Every socket is pinged this often; one that did not answer the previous ping is dropped. */
+  heartbeatMs: number;
+  /** An open socket's token and person are checked again this often (a rejected registration, a removed person). */
+  revalidateMs: number;
+  /** Live sockets of one person in one process: tabs and devices, with room for a reconnect overlapping its old socket. */
+  maxConnectionsPerPerson: number;
+  /** Sockets not yet authenticated, per process: an unauthenticated flood cannot hold memory. */
+  maxPendingSockets: number;
+  /** A socket with more than this waiting to be written is a reader that cannot keep up: dropped. */
+  maxBufferedBytes: number;
+  /** Client messages per socket per minute (a ping every 25 s is two). */
+  messagesPerMinute: number;
+  /** A school's bus subscription outlives its last socket this long, so reconnects do not resubscribe. */
+  unsubscribeDelayMs: number;
+  /** On shutdown, sockets that have not finished the close handshake by then are cut. */
+  closeGraceMs: number;
+}
+
+export const defaultLiveSettings: LiveSettings = {
+  authTimeoutMs: LIVE_AUTH_TIMEOUT_MS,
+  heartbeatMs: 30_000,
+  revalidateMs: 120_000,
+  maxConnectionsPerPerson: 10,
+  maxPendingSockets: 2000,
+  maxBufferedBytes: 64 * 1024,
+  messagesPerMinute: 30,
+  unsubscribeDelayMs: 30_000,
+  closeGraceMs: 1000,
+};

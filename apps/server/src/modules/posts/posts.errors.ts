@@ -1,0 +1,3 @@
+import { HttpError } from '../../http/errors';
+
+export const conflict = (code: string, message: string) => new HttpError(409, code, message);

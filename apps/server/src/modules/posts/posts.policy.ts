@@ -1,0 +1,44 @@
+import { ZPostTypeParams } from '@patio/core';
+import { z } from 'zod';
+import { notFound } from '../../http/errors';
+import { definePolicy, isSchoolAdmin, isSelf, isSignedIn, type PolicyContext, zId } from '../../policy/policy';
+import { findPostOwner } from './sent.queries';
+
+const me = z.object({ id: zId });
+const meAndDraft = z.object({ id: zId, draftId: zId });
+const post = z.object({ id: zId });
+type ByPost = PolicyContext<{ id: number }>;
+
+/** The post of the path in the caller's school, or 404 (another school's ids are nobody's). */
+async function requirePost({ db, org, params }: ByPost) {
+  const row = await findPostOwner(db, org.id, params.id);
+  if (!row) throw notFound('There is no such post in this school');
+  return row;
+}
+
+/** Changing or discarding a post: its author (the service answers 409 once it is no longer a draft). */
+const isAuthor = async (ctx: ByPost) => (await requirePost(ctx)).author_id === ctx.caller?.id;
+
+/** Read receipts: the author, and administrators for a published post (decision 010); recipients are not told who else read it. */
+const seesReceipts = async (ctx: ByPost) => {
+  const row = await requirePost(ctx);
+  return row.author_id === ctx.caller?.id || (ctx.caller?.isAdmin === true && row.status === 'published');
+};
+
+export const postsPolicies = {
+  /** GET post-types: every signed-in member (compose, inbox groups). */
+  listPostTypes: definePolicy({ method: 'GET', path: 'post-types', check: isSignedIn }),
+  /** PUT post-types/{type}: school administrators. */
+  updatePostType: definePolicy({ method: 'PUT', path: 'post-types/:type', params: ZPostTypeParams, check: isSchoolAdmin }),
+  /** Drafts, publishing and the sent list live under the caller's own person: `{me}` must be the caller. */
+  createDraft: definePolicy({ method: 'POST', path: 'people/:id/posts/drafts', params: me, check: isSelf }),
+  listDrafts: definePolicy({ method: 'GET', path: 'people/:id/posts/drafts', params: me, check: isSelf }),
+  readDraft: definePolicy({ method: 'GET', path: 'people/:id/posts/drafts/:draftId', params: meAndDraft, check: isSelf }),
+  publish: definePolicy({ method: 'POST', path: 'people/:id/posts/sent', params: me, check: isSelf }),
+  listSent: definePolicy({ method: 'GET', path: 'people/:id/posts/sent', params: me, check: isSelf }),
+  saveDraft: definePolicy({ method: 'PUT', path: 'posts/:id', params: post, check: isAuthor }),
+  discardDraft: definePolicy({ method: 'DELETE', path: 'posts/:id', params: post, check: isAuthor }),
+  listStubs: definePolicy({ method: 'GET', path: 'posts/:id/stubs', params: post, check: seesReceipts }),
+  countStubs: definePolicy({ method: 'GET', path: 'posts/:id/stubs/counts', params: post, check: seesReceipts }),
+  exportStubs: definePolicy({ method: 'GET', path: 'posts/:id/stubs/export', params: post, check: seesReceipts }),
+};

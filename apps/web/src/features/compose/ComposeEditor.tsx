@@ -1,0 +1,185 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { IconSend, IconClock, IconTrash } from '@tabler/icons-react';
+import { MAX_DESCRIPTION_BYTES, MAX_TITLE_LENGTH, type PostInput, type PostTypeKey } from '@patio/core/schemas/posts';
+import { RichTextEditor } from '../../ui/RichTextEditor';
+import { Notice } from '../../ui/Notice';
+import { dateProblemOf, hasRecipients, isScheduled } from './composeModel';
+import { ConfirmDiscard } from './ConfirmDiscard';
+import { DatesSection } from './DatesSection';
+import { describeComposeError, isNoRecipients } from './publishErrors';
+import { QuotedPostPreview } from './QuotedPostPreview';
+import { RecipientsSection } from './RecipientsSection';
+import { toAudienceRule, type RuleDraft } from './ruleModel';
+import { SaveIndicator } from './SaveIndicator';
+import { SettingsSection } from './SettingsSection';
+import { useComposeForm } from './useComposeForm';
+import { useDraftAutosave } from './useDraftAutosave';
+import { usePublish } from './usePublish';
+import classes from './compose.module.css';
+
+export interface ComposeEditorProps {
+  me: number | null;
+  isStaff: boolean;
+  initialPost: PostInput;
+  /** The draft being edited, null for a new post (the first autosave creates it). */
+  draftId: number | null;
+  initialRuleDraft: RuleDraft | null;
+  /** The post types one may pick: the visible ones, by name in the interface language. */
+  typeOptions: { value: PostTypeKey; label: string }[];
+  onDraftCreated: (id: number) => void;
+  /** After a discard: start again with an empty post. */
+  onDiscarded: () => void;
+}
+
+const byteLength = (text: string) => new TextEncoder().encode(text).length;
+
+/** The compose form (spec §2 /compose): what, to whom, how and when; saved as a draft as one writes. */
+export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDraft, typeOptions, onDraftCreated, onDiscarded }: ComposeEditorProps) {
+  const { t } = useTranslation();
+  const autosave = useDraftAutosave(me, draftId, onDraftCreated);
+  const { post, update, read } = useComposeForm(initialPost, autosave.schedule);
+  const { publish, isPublishing } = usePublish(me, autosave);
+  const [ruleDraft, setRuleDraft] = useState(initialRuleDraft);
+  const [showMissing, setShowMissing] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [isDiscarding, setDiscarding] = useState(false);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const [openedAt] = useState(() => Date.now());
+  const dateProblem = dateProblemOf(post, openedAt);
+  const scheduled = isScheduled(post, openedAt);
+
+  const handleDescription = useCallback((description: string) => update((p) => ({ ...p, description })), [update]);
+  const setPeople = (people: number[]) => {
+    update((p) => ({ ...p, audience: { ...p.audience, people } }));
+    if (people.length > 0) setShowMissing(false);
+  };
+  const setRules = (draft: RuleDraft) => {
+    setRuleDraft(draft);
+    const rules = toAudienceRule(draft);
+    update((p) => ({ ...p, audience: { ...p.audience, rules } }));
+    if (rules) setShowMissing(false);
+  };
+
+  const handlePublish = async () => {
+    const current = read();
+    setProblem(null);
+    if (!hasRecipients(current)) {
+      setShowMissing(true);
+      document.getElementById('compose-recipients')?.scrollIntoView({ block: 'start' });
+      return;
+    }
+    setShowMissing(false);
+    if (dateProblemOf(current, Date.now())) return;
+    if (byteLength(current.description) > MAX_DESCRIPTION_BYTES) {
+      setProblem(t('compose.errors.tooLarge'));
+      return;
+    }
+    try {
+      await publish(current);
+    } catch (error) {
+      if (isNoRecipients(error)) setShowMissing(true);
+      else setProblem(describeComposeError(t, error));
+    }
+  };
+
+  const handleDiscard = async () => {
+    setDiscarding(true);
+    try {
+      await autosave.discard();
+      setConfirmDiscard(false);
+      onDiscarded();
+    } catch (error) {
+      setConfirmDiscard(false);
+      setProblem(describeComposeError(t, error));
+      autosave.reopen();
+    } finally {
+      setDiscarding(false);
+    }
+  };
+
+  return (
+    // Not a <form>: Enter in the subject must not publish; only the publish button does.
+    <div className={classes.form}>
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="compose-message">
+        <Title order={2} size="h4" id="compose-message" mb="sm">
+          {t('compose.message')}
+        </Title>
+        <Stack gap="md">
+          <NativeSelect
+            label={t('compose.type')}
+            value={post.type}
+            onChange={(event) => update((p) => ({ ...p, type: event.currentTarget.value as PostTypeKey }))}
+            data={typeOptions}
+            maw={360}
+          />
+          <TextInput
+            label={t('compose.title')}
+            value={post.title}
+            maxLength={MAX_TITLE_LENGTH}
+            onChange={(event) => {
+              const title = event.currentTarget.value;
+              update((p) => ({ ...p, title }));
+            }}
+            size="md"
+          />
+          <RichTextEditor label={t('compose.description')} placeholder={t('compose.descriptionPlaceholder')} initialHtml={initialPost.description} onChange={handleDescription} />
+          {post.quotes.map((quoteId) => (
+            <QuotedPostPreview key={quoteId} postId={quoteId} onRemove={() => update((p) => ({ ...p, quotes: p.quotes.filter((id) => id !== quoteId) }))} />
+          ))}
+        </Stack>
+      </Paper>
+
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="compose-recipients" id="compose-recipients-section">
+        <Title order={2} size="h4" id="compose-recipients" mb="sm">
+          {t('compose.recipients')}
+        </Title>
+        <RecipientsSection
+          audience={post.audience}
+          onPeopleChange={setPeople}
+          onRelativesChange={(relatives) => update((p) => ({ ...p, audience: { ...p.audience, relatives } }))}
+          me={me}
+          isStaff={isStaff}
+          ruleDraft={ruleDraft}
+          onRuleDraftChange={setRules}
+          showMissing={showMissing}
+        />
+      </Paper>
+
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="compose-settings">
+        <Title order={2} size="h4" id="compose-settings" mb="sm">
+          {t('compose.settings.title')}
+        </Title>
+        <SettingsSection settings={post.settings} onChange={(settings) => update((p) => ({ ...p, settings }))} />
+      </Paper>
+
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="compose-dates">
+        <Title order={2} size="h4" id="compose-dates" mb="sm">
+          {t('compose.dates.title')}
+        </Title>
+        <DatesSection
+          publishDate={post.publishDate}
+          expirationDate={post.expirationDate}
+          onChange={(dates) => update((p) => ({ ...p, ...dates }))}
+          problem={dateProblem}
+        />
+      </Paper>
+
+      <div className={classes.actionBar}>
+        {problem && <Notice tone="error">{problem}</Notice>}
+        {showMissing && <Notice tone="error">{t('compose.mustSelectRecipients')}</Notice>}
+        <div className={classes.actionRow}>
+          <SaveIndicator status={autosave.status} error={autosave.error} />
+          <Button variant="subtle" color="red" leftSection={<IconTrash size={18} aria-hidden="true" />} onClick={() => setConfirmDiscard(true)}>
+            {t('compose.discard.button')}
+          </Button>
+          <Button onClick={() => void handlePublish()} loading={isPublishing} leftSection={scheduled ? <IconClock size={18} aria-hidden="true" /> : <IconSend size={18} aria-hidden="true" />}>
+            {scheduled ? t('compose.schedule') : t('compose.publish')}
+          </Button>
+        </div>
+      </div>
+      <ConfirmDiscard opened={confirmDiscard} busy={isDiscarding} onConfirm={() => void handleDiscard()} onCancel={() => setConfirmDiscard(false)} />
+    </div>
+  );
+}

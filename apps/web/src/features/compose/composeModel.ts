@@ -1,0 +1,36 @@
+import type { PostInput, PostTypeKey } from '@patio/core/schemas/posts';
+
+/** A new post with the defaults of the issue: highlight off, notifications on, replies to the author. */
+export function emptyPost(type: PostTypeKey = 'message'): PostInput {
+  return {
+    type,
+    title: '',
+    description: '',
+    audience: { people: [], rules: null, relatives: false },
+    settings: { highlight: false, notifications: true, recipientsVisible: false, replies: 'author', forward: false },
+    quotes: [],
+    publishDate: null,
+    expirationDate: null,
+  };
+}
+
+/** Spec §5: a post needs at least one recipient, a person or a rule. */
+export function hasRecipients(post: PostInput): boolean {
+  return post.audience.people.length > 0 || post.audience.rules !== null;
+}
+
+/** A publish date in the future schedules the post instead of sending it now. */
+export function isScheduled(post: PostInput, now: number): boolean {
+  return post.publishDate !== null && Date.parse(post.publishDate) > now;
+}
+
+export type DateProblem = 'publishInPast' | 'expiresBeforePublish' | null;
+
+/** What is wrong with the dates, if anything (a past publish date would silently mean "now"). */
+export function dateProblemOf(post: PostInput, now: number): DateProblem {
+  const publish = post.publishDate ? Date.parse(post.publishDate) : now;
+  if (post.publishDate && publish < now - 60_000) return 'publishInPast';
+  if (post.expirationDate && Date.parse(post.expirationDate) <= publish) return 'expiresBeforePublish';
+  return null;
+}
+

@@ -1,0 +1,16 @@
+// The Mantine sheets of the compose screen, after the shared ones (in dependency order).
+import '../../ui/mantineStyles';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Tooltip.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/dates/styles.css';

@@ -1,0 +1,4 @@
+// What other features use of compose: the address that opens it prefilled ("write to", "quote"), and
+// the post it quotes or a sent screen shows (GET posts/{id}).
+export { composePath } from './composePath';
+export { usePost } from './usePost';

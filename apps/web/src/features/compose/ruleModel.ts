@@ -1,0 +1,97 @@
+import { AUDIENCE_ROLES, ENROLLMENT_STATUSES, type AudienceOp, type AudienceRule } from '@patio/core/audiences/index';
+
+// The rule builder's model (spec §3 Person-selection conditions): a flat list of conditions joined by
+// "all" (and) or "any" (or), turned into the `audiences` rule shape the server reads.
+
+/** The fields the builder offers, with the comparisons and kind of value of each. */
+export const RULE_FIELDS = {
+  node: { ops: ['eq', 'neq'], value: 'node' },
+  role: { ops: ['eq', 'neq'], value: 'choice', choices: AUDIENCE_ROLES },
+  enrollmentStatus: { ops: ['eq', 'neq'], value: 'choice', choices: ENROLLMENT_STATUSES },
+  gender: { ops: ['eq', 'neq'], value: 'choice', choices: ['female', 'male'] },
+  firstName: { ops: ['contains', 'beginsWith', 'eq'], value: 'text' },
+  lastName: { ops: ['contains', 'beginsWith', 'eq'], value: 'text' },
+  familiesWithChildren: { ops: ['eq', 'gt', 'lt'], value: 'count' },
+} as const satisfies Record<string, { ops: readonly AudienceOp[]; value: 'node' | 'choice' | 'text' | 'count'; choices?: readonly string[] }>;
+export type RuleField = keyof typeof RULE_FIELDS;
+export const RULE_FIELD_KEYS = Object.keys(RULE_FIELDS) as RuleField[];
+
+export type RuleMatch = 'and' | 'or';
+
+/** One row of the builder; `value` is what the input holds (a node id or a number as text). */
+export interface RuleCondition {
+  id: string;
+  field: RuleField;
+  op: AudienceOp;
+  value: string;
+}
+
+export interface RuleDraft {
+  match: RuleMatch;
+  conditions: RuleCondition[];
+}
+
+let nextId = 0;
+const newId = () => `c${(nextId += 1)}`;
+
+/** A new row: the field's first comparison and no value yet. */
+export function newCondition(field: RuleField = 'node'): RuleCondition {
+  return { id: newId(), field, op: RULE_FIELDS[field].ops[0], value: '' };
+}
+
+/** The same row on another field: the comparison is kept when the field has it, the value is cleared. */
+export function withField(condition: RuleCondition, field: RuleField): RuleCondition {
+  const ops: readonly AudienceOp[] = RULE_FIELDS[field].ops;
+  return { ...condition, field, op: ops.includes(condition.op) ? condition.op : ops[0], value: '' };
+}
+
+/** The argument the server reads for a row, or null while the row is incomplete. */
+function argOf(condition: RuleCondition): string | number | null {
+  const value = condition.value.trim();
+  if (value === '') return null;
+  const kind: string = RULE_FIELDS[condition.field].value;
+  if (kind === 'node' || kind === 'count') {
+    const number = Number(value);
+    return Number.isInteger(number) && number >= 0 ? number : null;
+  }
+  return value;
+}
+
+/** Tells whether a row has everything it needs to select people. */
+export function isComplete(condition: RuleCondition): boolean {
+  return argOf(condition) !== null;
+}
+
+/** The `audiences` rule of the builder: null without complete rows, a single comparison, or and/or of them. */
+export function toAudienceRule(draft: RuleDraft): AudienceRule | null {
+  const rules = draft.conditions.flatMap((condition): AudienceRule[] => {
+    const arg = argOf(condition);
+    return arg === null ? [] : [{ field: condition.field, op: condition.op, args: [arg] }];
+  });
+  if (rules.length === 0) return null;
+  if (rules.length === 1) return rules[0];
+  return { op: draft.match, args: rules };
+}
+
+const isRuleField = (field: unknown): field is RuleField => typeof field === 'string' && Object.hasOwn(RULE_FIELDS, field);
+
+function conditionOf(rule: unknown): RuleCondition | null {
+  if (!rule || typeof rule !== 'object') return null;
+  const { field, op, args } = rule as { field?: unknown; op?: unknown; args?: unknown };
+  if (!isRuleField(field) || !Array.isArray(args) || args.length !== 1) return null;
+  const ops: readonly string[] = RULE_FIELDS[field].ops;
+  if (typeof op !== 'string' || !ops.includes(op)) return null;
+  return { id: newId(), field, op: op as AudienceOp, value: String(args[0]) };
+}
+
+/** The builder rows of a saved rule (a reopened draft); null when the rule has a shape the builder cannot show. */
+export function fromAudienceRule(rule: unknown): RuleDraft | null {
+  if (rule === null || rule === undefined) return { match: 'and', conditions: [] };
+  const single = conditionOf(rule);
+  if (single) return { match: 'and', conditions: [single] };
+  const { op, args } = rule as { op?: unknown; args?: unknown };
+  if ((op !== 'and' && op !== 'or') || !Array.isArray(args)) return null;
+  const conditions = args.map(conditionOf);
+  if (conditions.some((c) => c === null)) return null;
+  return { match: op, conditions: conditions as RuleCondition[] };
+}

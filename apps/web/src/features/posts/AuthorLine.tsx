@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { formatFullName } from '@patio/core/people/displayName';
+import type { PostAuthor } from '@patio/core/schemas/posts';
+import { useSignedInId } from '../../app/session/useSignedInId';
+import { PersonAvatar } from '../people';
+import { audienceText } from './audienceText';
+import { PostDate } from './PostDate';
+import classes from './posts.module.css';
+
+export interface AuthorLineProps {
+  author: PostAuthor;
+  publishDate: string;
+  /** With the audience, the line also says who the post went to (spec §6). */
+  audienceCount?: number;
+  avatarSize?: number;
+}
+
+/** Who wrote a post, when, and to whom: avatar, "first last" name, the §9 date and the §6 audience text. */
+export function AuthorLine({ author, publishDate, audienceCount, avatarSize = 42 }: AuthorLineProps) {
+  const { t } = useTranslation();
+  const callerId = useSignedInId();
+  const name = formatFullName(author) || t('postCard.unnamed');
+  return (
+    <div className={classes.authorLine}>
+      <PersonAvatar person={author} size={avatarSize} />
+      <div className={classes.authorText}>
+        <span className={classes.authorName}>{name}</span>
+        <span className={classes.authorMeta}>
+          <PostDate date={publishDate} />
+          {audienceCount !== undefined && (
+            <>
+              <span aria-hidden="true"> · </span>
+              <span>{audienceText(t, { audienceCount, authorId: author.id, callerId })}</span>
+            </>
+          )}
+        </span>
+      </div>
+    </div>
+  );
+}

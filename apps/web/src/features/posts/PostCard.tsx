@@ -1,0 +1,84 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { IconCalendarEvent } from '@tabler/icons-react';
+import type { Post } from '@patio/core/schemas/posts';
+import { AuthorLine } from './AuthorLine';
+import { BlocksList } from './BlocksList';
+import { PostHtml } from './PostHtml';
+import { PostTypeChip } from './PostTypeChip';
+import { QuotedPosts } from './QuotedPosts';
+import { TrailHandle } from './TrailHandle';
+import { TrailPanel } from './TrailPanel';
+import { usePostTypes } from './usePostTypes';
+import { useClearTrail } from './useTrail';
+import classes from './posts.module.css';
+
+export interface PostCardProps {
+  post: Post;
+  /** Replies in a discussion: smaller, without the type chip. */
+  compact?: boolean;
+  headingLevel?: 2 | 3;
+  /** Where the title leads (the post's conversation), when the card stands in a list. */
+  to?: string;
+  /** Extra content at the foot of the card (actions of the screen that shows it). */
+  footer?: ReactNode;
+}
+
+/**
+ * Spec §2 Post card: avatar, author, date (§9), audience text (§6), type, event link, title,
+ * description, blocks, quotes, and the trail behind a three-dot handle, fetched only while open.
+ */
+export function PostCard({ post, compact = false, headingLevel = 2, to, footer }: PostCardProps) {
+  const { t } = useTranslation();
+  const types = usePostTypes();
+  const [isTrailOpen, setTrailOpen] = useState(false);
+  const clearTrail = useClearTrail(post.id);
+  const titleId = useId();
+  const trailId = useId();
+  const look = types?.get(post.type);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const hasTitle = post.title.trim() !== '';
+
+  function handleToggleTrail(): void {
+    if (isTrailOpen) clearTrail();
+    setTrailOpen(!isTrailOpen);
+  }
+
+  return (
+    <article className={compact ? `${classes.card} ${classes.compact}` : classes.card} aria-labelledby={hasTitle ? titleId : undefined}>
+      <header className={classes.cardHeader}>
+        <AuthorLine author={post.author} publishDate={post.publishDate} audienceCount={post.audienceCount} avatarSize={compact ? 32 : 42} />
+        {post.replyTo !== null && <TrailHandle isOpen={isTrailOpen} panelId={trailId} onToggle={handleToggleTrail} />}
+      </header>
+      {(!compact || post.expired || post.event) && (
+        <div className={classes.chips}>
+          {!compact && look && <PostTypeChip look={look} />}
+          {post.expired && <span className={classes.expired}>{t('postCard.expired')}</span>}
+          {post.event && (
+            <Link to="/calendar" className={classes.eventLink}>
+              <IconCalendarEvent size={16} aria-hidden="true" />
+              {t('postCard.event')}
+            </Link>
+          )}
+        </div>
+      )}
+      {hasTitle && (
+        <Heading id={titleId} className={compact ? classes.titleCompact : classes.title}>
+          {to ? (
+            <Link to={to} className={classes.titleLink}>
+              {post.title}
+            </Link>
+          ) : (
+            post.title
+          )}
+        </Heading>
+      )}
+      <PostHtml html={post.description} />
+      <BlocksList blocks={post.blocks} />
+      <QuotedPosts quotes={post.quotes} />
+      {isTrailOpen && <TrailPanel postId={post.id} id={trailId} />}
+      {footer && <footer className={classes.cardFooter}>{footer}</footer>}
+    </article>
+  );
+}

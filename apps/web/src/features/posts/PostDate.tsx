@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { formatPostDate } from '@patio/core/format/dates';
+import { formatDateTime } from '@patio/core/format/dateTimes';
+import { useNow } from './useNow';
+
+export interface PostDateProps {
+  date: string;
+  className?: string;
+}
+
+/**
+ * A post's date by spec §9 (older than 6 days: the full date; newer: "hace 3 horas") in the
+ * interface language; the exact moment shows on hover and is in the datetime attribute.
+ */
+export function PostDate({ date, className }: PostDateProps) {
+  const { i18n } = useTranslation();
+  const now = useNow();
+  let text: string;
+  let exact: string;
+  try {
+    text = formatPostDate(date, now, i18n.language);
+    exact = formatDateTime(date, i18n.language);
+  } catch {
+    return null;
+  }
+  return (
+    <time dateTime={date} title={exact} className={className}>
+      {text}
+    </time>
+  );
+}
