@@ -16,7 +16,11 @@ export async function captureBothWidths(page: Page, name: string, showing?: Loca
   for (const [label, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150);
-    if (showing) await showing.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    if (showing) {
+      await showing.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      // Scrolling slides the screen's top bar out or back in (180 ms): let it settle before the picture.
+      await page.waitForTimeout(250);
+    }
     await page.screenshot({ path: join(DIR, `${name}-${label}.png`), fullPage: false });
   }
   if (original) await page.setViewportSize(original);

@@ -8,6 +8,14 @@ const threeDaysAgo = new Date('2024-03-07T12:00:00Z');
 const nineDaysAgo = new Date('2024-03-01T12:00:00Z');
 
 describe('formatPostDate', () => {
+  it('says less than a minute instead of counting seconds', () => {
+    const now = new Date('2026-11-23T10:00:00Z');
+    expect(formatPostDate(new Date('2026-11-23T09:59:59Z'), now, 'es-CO')).toBe('hace menos de 5 segundos');
+    expect(formatPostDate(new Date('2026-11-23T10:00:00Z'), now, 'en')).toBe('less than 5 seconds ago');
+    expect(formatPostDate(new Date('2026-11-23T09:59:30Z'), now, 'en')).toBe('half a minute ago');
+    expect(formatPostDate(new Date('2026-11-23T09:59:15Z'), now, 'en')).toBe('less than a minute ago');
+  });
+
   const cases: Array<[string, string, string, string]> = [
     ['es', 'hace 3 horas', 'hace 3 días', '1 de marzo de 2024'],
     ['es-CO', 'hace 3 horas', 'hace 3 días', '1 de marzo de 2024'],
@@ -46,8 +54,9 @@ describe('formatPostDate', () => {
 });
 
 describe('date helpers', () => {
-  it('shows seconds for very recent dates', () => {
-    expect(formatRelativeTime(new Date(now.getTime() - 30_000), now, 'de')).toBe('vor 30 Sekunden');
+  it('shows very recent dates in words, later ones by count', () => {
+    expect(formatRelativeTime(new Date(now.getTime() - 30_000), now, 'de')).toBe('vor einer halben Minute');
+    expect(formatRelativeTime(new Date(now.getTime() - 90_000), now, 'de')).toBe('vor 2 Minuten');
   });
 
   it('resolves locales by language', () => {

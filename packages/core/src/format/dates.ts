@@ -1,4 +1,4 @@
-import { differenceInMilliseconds, format, formatDistanceStrict, type Locale } from 'date-fns';
+import { differenceInMilliseconds, format, formatDistance, formatDistanceStrict, type Locale } from 'date-fns';
 import { de, enUS, es, fr, it, pt } from 'date-fns/locale';
 import { RELATIVE_DATE_MAX_DAYS } from '../constants';
 import { resolveLanguage, type LanguageKey } from '../languages/resolveLanguage';
@@ -32,6 +32,10 @@ export function formatFullDate(input: DateInput, tag?: string | null): string {
 
 /** Formats relative time in the locale, e.g. 'hace 3 horas', '3 hours ago', 'vor 3 Stunden'. */
 export function formatRelativeTime(input: DateInput, now: DateInput, tag?: string | null): string {
+  // Under a minute, "hace menos de 5 segundos" or "hace medio minuto" read better than a count ("hace 0 segundos").
+  if (Math.abs(differenceInMilliseconds(toDate(now), toDate(input))) < 60_000) {
+    return formatDistance(toDate(input), toDate(now), { addSuffix: true, includeSeconds: true, locale: resolveDateLocale(tag) });
+  }
   return formatDistanceStrict(toDate(input), toDate(now), { addSuffix: true, locale: resolveDateLocale(tag) });
 }
 

@@ -23,13 +23,15 @@ export interface PostCardProps {
   to?: string;
   /** Extra content at the foot of the card (actions of the screen that shows it). */
   footer?: ReactNode;
+  /** False for a reply whose title only repeats its thread's. */
+  showTitle?: boolean;
 }
 
 /**
  * Spec §2 Post card: avatar, author, date (§9), audience text (§6), type, event link, title,
  * description, blocks, quotes, and the trail behind a three-dot handle, fetched only while open.
  */
-export function PostCard({ post, compact = false, headingLevel = 2, to, footer }: PostCardProps) {
+export function PostCard({ post, compact = false, headingLevel = 2, to, footer, showTitle = true }: PostCardProps) {
   const { t } = useTranslation();
   const types = usePostTypes();
   const [isTrailOpen, setTrailOpen] = useState(false);
@@ -38,7 +40,7 @@ export function PostCard({ post, compact = false, headingLevel = 2, to, footer }
   const trailId = useId();
   const look = types?.get(post.type);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const hasTitle = post.title.trim() !== '';
+  const hasTitle = showTitle && post.title.trim() !== '';
 
   function handleToggleTrail(): void {
     if (isTrailOpen) clearTrail();

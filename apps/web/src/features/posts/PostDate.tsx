@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatPostDate } from '@patio/core/format/dates';
 import { formatDateTime } from '@patio/core/format/dateTimes';
-import { useNow } from './useNow';
+import { MINUTE_MS, useNow } from './useNow';
 
 export interface PostDateProps {
   date: string;
@@ -14,7 +14,10 @@ export interface PostDateProps {
  */
 export function PostDate({ date, className }: PostDateProps) {
   const { i18n } = useTranslation();
-  const now = useNow();
+  const minute = useNow();
+  // The shared clock holds the start of the minute: against it a post of this very minute would read
+  // "in 20 seconds", so a date within the minute counts as now; later dates (scheduled) stay ahead.
+  const now = Math.max(minute, Math.min(Date.parse(date), minute + MINUTE_MS));
   let text: string;
   let exact: string;
   try {

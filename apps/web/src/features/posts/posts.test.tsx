@@ -54,10 +54,10 @@ describe('audience text (spec §6)', () => {
 describe('post dates (spec §9: older than 6 days → full date, else relative)', () => {
   afterEach(() => vi.useRealTimers());
 
-  async function shown(date: string, language: 'es-CO' | 'en' = 'es-CO'): Promise<string> {
+  async function shown(date: string, language: 'es-CO' | 'en' = 'es-CO', now = '2026-03-10T12:00:00Z'): Promise<string> {
     await inLanguage(language);
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-03-10T12:00:00Z'));
+    vi.setSystemTime(new Date(now));
     const { container, unmount } = render(
       <I18nextProvider i18n={i18n}>
         <PostDate date={date} />
@@ -73,6 +73,12 @@ describe('post dates (spec §9: older than 6 days → full date, else relative)'
   it('shows a recent date as relative time in the interface language', async () => {
     expect(await shown('2026-03-10T09:00:00Z')).toBe('hace 3 horas');
     expect(await shown('2026-03-10T09:00:00Z', 'en')).toBe('3 hours ago');
+  });
+
+  it('shows a post of the current minute as just sent, never as due in a few seconds, and a scheduled one ahead', async () => {
+    expect(await shown('2026-03-10T12:00:20Z', 'es-CO', '2026-03-10T12:00:40Z')).toBe('hace menos de 5 segundos');
+    expect(await shown('2026-03-10T12:00:20Z', 'en', '2026-03-10T12:00:40Z')).toBe('less than 5 seconds ago');
+    expect(await shown('2026-03-11T12:00:00Z', 'en', '2026-03-10T12:00:40Z')).toBe('in 24 hours');
   });
 
   it('stays relative up to six days and turns into the full date after', async () => {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-const MINUTE_MS = 60_000;
+export const MINUTE_MS = 60_000;
 
 // One shared clock for every date on screen: relative dates ("hace 3 minutos") move on each minute.
 const listeners = new Set<() => void>();

@@ -64,7 +64,7 @@ export function ThreadPage() {
             <ol className={classes.replies}>
               {replies.map((post) => (
                 <li key={post.id}>
-                  <PostCard post={post} compact headingLevel={3} />
+                  <PostCard post={post} compact headingLevel={3} showTitle={post.title !== first.title} />
                 </li>
               ))}
             </ol>
