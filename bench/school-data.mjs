@@ -32,7 +32,10 @@ export async function* databases() {
   };
 }
 
-/** Starts dist/main.js with the demo school; answers the API base, an admin token and a stop(). */
+/**
+ * Starts dist/main.js with the demo school; answers the API base, an admin token, a stop(), the data
+ * directory (its patio.sqlite on SQLite) and the server's pid (for its CPU time).
+ */
 export async function startSchool(port, env) {
   const dataDir = mkdtempSync(join(tmpdir(), 'patio-bench-'));
   const child = await startProcess(join(here, '../apps/server/dist/main.js'),
@@ -50,7 +53,7 @@ export async function startSchool(port, env) {
     await new Promise((r) => child.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { base, token, stop };
+  return { base, token, stop, dataDir, pid: child.pid };
 }
 
 /** Class nodes of the demo school. */

@@ -526,6 +526,14 @@ const table: Row[] = [
     request: async (w, t) => ({ params: { id: (await postToParentA(w, t)).id } }),
     expect: { ...members(403), teacherA: 200, schoolAdmin: 200 },
   },
+  // Recipients: the author and administrators; parent A received it, but its recipients are hidden (the
+  // default), so 403; everyone else 404 as for the post itself.
+  {
+    method: 'GET',
+    route: '/api/:org/posts/:id/recipients',
+    request: async (w, t) => ({ params: { id: (await postToParentA(w, t)).id } }),
+    expect: { ...members(404), parentA: 403, teacherA: 200, schoolAdmin: 200 },
+  },
 ];
 
 /** Only parent A (the person of the path) gets `ok`. */

@@ -268,6 +268,20 @@ export const de: Dictionary = {
       googleDocument: 'Google-Dokument',
     },
   },
+  // Who a post went to, opened from its audience text (issue 9 §1 recipientsVisible).
+  postRecipients: {
+    title: 'An wen sie ging',
+    open: 'Sehen, wer sie erhalten hat',
+    total_one: '{{count}} Person',
+    total_other: '{{count, number}} Personen',
+    loadMore: 'Mehr laden',
+    empty: 'Noch hat sie niemand erhalten.',
+    hidden: 'Wer sie gesendet hat, teilt die Liste der Empfänger nicht.',
+  },
+  // Quoting a post in a new post of one's own (issue 9 §1 forward).
+  forwardPost: {
+    action: 'Weiterleiten',
+  },
   // Inbox, archive and trash, their filters, the thread screen and its reply box (issue 9).
   threads: {
     compose: 'Schreiben',

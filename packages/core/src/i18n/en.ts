@@ -268,6 +268,20 @@ export const en: Dictionary = {
       googleDocument: 'Google document',
     },
   },
+  // Who a post went to, opened from its audience text (issue 9 §1 recipientsVisible).
+  postRecipients: {
+    title: 'Who it was sent to',
+    open: 'See who received it',
+    total_one: '{{count}} person',
+    total_other: '{{count, number}} people',
+    loadMore: 'Load more',
+    empty: 'Nobody has received it yet.',
+    hidden: 'Whoever sent it does not share the list of recipients.',
+  },
+  // Quoting a post in a new post of one's own (issue 9 §1 forward).
+  forwardPost: {
+    action: 'Forward',
+  },
   // Inbox, archive and trash, their filters, the thread screen and its reply box (issue 9).
   threads: {
     compose: 'Write',

@@ -270,6 +270,20 @@ export const es = {
       googleDocument: 'Documento de Google',
     },
   },
+  // Who a post went to, opened from its audience text (issue 9 §1 recipientsVisible).
+  postRecipients: {
+    title: 'Para quién es',
+    open: 'Ver quién lo recibió',
+    total_one: '{{count}} persona',
+    total_other: '{{count, number}} personas',
+    loadMore: 'Cargar más',
+    empty: 'Todavía no lo ha recibido nadie.',
+    hidden: 'Quien lo envió no comparte la lista de destinatarios.',
+  },
+  // Quoting a post in a new post of one's own (issue 9 §1 forward).
+  forwardPost: {
+    action: 'Reenviar',
+  },
   // Inbox, archive and trash, their filters, the thread screen and its reply box (issue 9).
   threads: {
     compose: 'Redactar',

@@ -268,6 +268,20 @@ export const fr: Dictionary = {
       googleDocument: 'Document Google',
     },
   },
+  // Who a post went to, opened from its audience text (issue 9 §1 recipientsVisible).
+  postRecipients: {
+    title: 'À qui il a été envoyé',
+    open: 'Voir qui l’a reçu',
+    total_one: '{{count}} personne',
+    total_other: '{{count, number}} personnes',
+    loadMore: 'Charger plus',
+    empty: 'Personne ne l’a encore reçu.',
+    hidden: 'La personne qui l’a envoyé ne partage pas la liste des destinataires.',
+  },
+  // Quoting a post in a new post of one's own (issue 9 §1 forward).
+  forwardPost: {
+    action: 'Transférer',
+  },
   // Inbox, archive and trash, their filters, the thread screen and its reply box (issue 9).
   threads: {
     compose: 'Écrire',

@@ -268,6 +268,20 @@ export const it: Dictionary = {
       googleDocument: 'Documento Google',
     },
   },
+  // Who a post went to, opened from its audience text (issue 9 §1 recipientsVisible).
+  postRecipients: {
+    title: 'A chi è stato inviato',
+    open: 'Vedi chi l’ha ricevuto',
+    total_one: '{{count}} persona',
+    total_other: '{{count, number}} persone',
+    loadMore: 'Carica altri',
+    empty: 'Non l’ha ancora ricevuto nessuno.',
+    hidden: 'Chi l’ha inviato non condivide l’elenco dei destinatari.',
+  },
+  // Quoting a post in a new post of one's own (issue 9 §1 forward).
+  forwardPost: {
+    action: 'Inoltra',
+  },
   // Inbox, archive and trash, their filters, the thread screen and its reply box (issue 9).
   threads: {
     compose: 'Scrivi',

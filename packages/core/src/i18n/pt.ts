@@ -268,6 +268,20 @@ export const pt: Dictionary = {
       googleDocument: 'Documento do Google',
     },
   },
+  // Who a post went to, opened from its audience text (issue 9 §1 recipientsVisible).
+  postRecipients: {
+    title: 'Para quem foi enviado',
+    open: 'Ver quem recebeu',
+    total_one: '{{count}} pessoa',
+    total_other: '{{count, number}} pessoas',
+    loadMore: 'Carregar mais',
+    empty: 'Ninguém recebeu ainda.',
+    hidden: 'Quem enviou não compartilha a lista de destinatários.',
+  },
+  // Quoting a post in a new post of one's own (issue 9 §1 forward).
+  forwardPost: {
+    action: 'Encaminhar',
+  },
   // Inbox, archive and trash, their filters, the thread screen and its reply box (issue 9).
   threads: {
     compose: 'Escrever',

@@ -147,6 +147,9 @@ export const ZPostAuthor = z.object({
   avatar: z.string().nullable(),
 });
 export type PostAuthor = z.infer<typeof ZPostAuthor>;
+/** One person a post reached (GET posts/{id}/recipients): the same card, never their read state. */
+export const ZPostRecipient = ZPostAuthor;
+export type PostRecipient = PostAuthor;
 
 /** A content block (the Blocks issue fills them); kept as an ordered list. */
 export const ZBlock = z.object({

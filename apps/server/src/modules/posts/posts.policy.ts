@@ -1,7 +1,8 @@
 import { ZPostTypeParams } from '@patio/core';
 import { z } from 'zod';
-import { notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../http/errors';
 import { definePolicy, isSchoolAdmin, isSelf, isSignedIn, type PolicyContext, zId } from '../../policy/policy';
+import { findRecipientsRight } from './recipients.queries';
 import { findPostOwner } from './sent.queries';
 
 const me = z.object({ id: zId });
@@ -25,6 +26,20 @@ const seesReceipts = async (ctx: ByPost) => {
   return row.author_id === ctx.caller?.id || (ctx.caller?.isAdmin === true && row.status === 'published');
 };
 
+/**
+ * Who else received a post: the author and, once published, administrators; a recipient only when the
+ * post's `recipientsVisible` is on (403 `recipients_hidden`, since they know the post exists); anyone
+ * else 404, as for reading the post itself (decision 010).
+ */
+const seesRecipients = async ({ caller, db, org, params }: ByPost) => {
+  const row = caller ? await findRecipientsRight(db, org.id, params.id, caller.id) : null;
+  if (!row || !caller) throw notFound('There is no such post, or it is not addressed to you');
+  if (row.author_id === caller.id || (caller.isAdmin && row.status === 'published')) return true;
+  if (row.received !== 1) throw notFound('There is no such post, or it is not addressed to you');
+  if (row.recipients_visible !== 1) throw forbidden('recipients_hidden', 'The author of this post keeps its recipients private');
+  return true;
+};
+
 export const postsPolicies = {
   /** GET post-types: every signed-in member (compose, inbox groups). */
   listPostTypes: definePolicy({ method: 'GET', path: 'post-types', check: isSignedIn }),
@@ -41,4 +56,5 @@ export const postsPolicies = {
   listStubs: definePolicy({ method: 'GET', path: 'posts/:id/stubs', params: post, check: seesReceipts }),
   countStubs: definePolicy({ method: 'GET', path: 'posts/:id/stubs/counts', params: post, check: seesReceipts }),
   exportStubs: definePolicy({ method: 'GET', path: 'posts/:id/stubs/export', params: post, check: seesReceipts }),
+  listRecipients: definePolicy({ method: 'GET', path: 'posts/:id/recipients', params: post, check: seesRecipients }),
 };

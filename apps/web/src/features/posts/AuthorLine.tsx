@@ -3,7 +3,7 @@ import { formatFullName } from '@patio/core/people/displayName';
 import type { PostAuthor } from '@patio/core/schemas/posts';
 import { useSignedInId } from '../../app/session/useSignedInId';
 import { PersonAvatar } from '../people';
-import { audienceText } from './audienceText';
+import { PostAudience } from './PostAudience';
 import { PostDate } from './PostDate';
 import classes from './posts.module.css';
 
@@ -13,10 +13,13 @@ export interface AuthorLineProps {
   /** With the audience, the line also says who the post went to (spec §6). */
   audienceCount?: number;
   avatarSize?: number;
+  /** The post, so that its audience text can list its recipients to those allowed to see them. */
+  postId?: number;
+  recipientsVisible?: boolean;
 }
 
 /** Who wrote a post, when, and to whom: avatar, "first last" name, the §9 date and the §6 audience text. */
-export function AuthorLine({ author, publishDate, audienceCount, avatarSize = 42 }: AuthorLineProps) {
+export function AuthorLine({ author, publishDate, audienceCount, avatarSize = 42, postId, recipientsVisible }: AuthorLineProps) {
   const { t } = useTranslation();
   const callerId = useSignedInId();
   const name = formatFullName(author) || t('postCard.unnamed');
@@ -30,7 +33,7 @@ export function AuthorLine({ author, publishDate, audienceCount, avatarSize = 42
           {audienceCount !== undefined && (
             <>
               <span aria-hidden="true"> · </span>
-              <span>{audienceText(t, { audienceCount, authorId: author.id, callerId })}</span>
+              <PostAudience audienceCount={audienceCount} authorId={author.id} callerId={callerId} postId={postId} recipientsVisible={recipientsVisible} />
             </>
           )}
         </span>

@@ -50,7 +50,14 @@ export function PostCard({ post, compact = false, headingLevel = 2, to, footer, 
   return (
     <article className={compact ? `${classes.card} ${classes.compact}` : classes.card} aria-labelledby={hasTitle ? titleId : undefined}>
       <header className={classes.cardHeader}>
-        <AuthorLine author={post.author} publishDate={post.publishDate} audienceCount={post.audienceCount} avatarSize={compact ? 32 : 42} />
+        <AuthorLine
+          author={post.author}
+          publishDate={post.publishDate}
+          audienceCount={post.audienceCount}
+          avatarSize={compact ? 32 : 42}
+          postId={post.status === 'published' ? post.id : undefined}
+          recipientsVisible={post.settings.recipientsVisible}
+        />
         {post.replyTo !== null && <TrailHandle isOpen={isTrailOpen} panelId={trailId} onToggle={handleToggleTrail} />}
       </header>
       {(!compact || post.expired || post.event) && (

@@ -10,6 +10,7 @@ import { useSignedInId } from '../../app/session/useSignedInId';
 import { PageShell } from '../../ui/PageShell';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { PostCard } from '../posts';
+import { ForwardLink } from './ForwardLink';
 import { ReplyBox } from './ReplyBox';
 import { ThreadActions } from './ThreadActions';
 import { useThread } from './useThreads';
@@ -53,6 +54,7 @@ export function ThreadPage() {
     body = first ? (
       <div className={classes.thread}>
         <PostCard post={first} />
+        <ForwardLink post={first} me={me} />
         <ThreadActions threadId={thread.data.id} folder={thread.data.folder} />
         <section aria-labelledby={discussionId} className={classes.discussion}>
           <h2 id={discussionId} className={classes.sectionTitle}>

@@ -1,0 +1,15 @@
+import type { PostRecipient } from '@patio/core';
+import type { RequestContext } from '../../http/context';
+import { signedAvatarUrl } from '../people/index';
+import { countRecipients, findRecipients } from './recipients.queries';
+
+// GET posts/{id}/recipients: the people a post reached, for the post card's audience text. Who may
+// ask (author, administrators, recipients when the post allows it) is the policy's (posts.policy.ts).
+
+/** A page of the post's recipients in name order, with the total. */
+export async function listRecipients(ctx: RequestContext, postId: number, page: { page: number; limit: number }): Promise<{ items: PostRecipient[]; total: number }> {
+  const total = await countRecipients(ctx.db, ctx.org.id, postId);
+  const rows = await findRecipients(ctx.db, ctx.org.id, postId, { offset: (page.page - 1) * page.limit, limit: page.limit });
+  const items = rows.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, lastName2: r.last_name2, avatar: signedAvatarUrl(ctx, r.avatar) }));
+  return { items, total };
+}
