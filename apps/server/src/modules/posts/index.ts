@@ -5,6 +5,7 @@ export { postAccess, canReadPost } from './posts.access';
 export { postFilter } from './posts.access.sql';
 export { deliverPost, type DeliveryInput, type Delivered } from './posts.delivery';
 export { sanitizePostHtml, assertDescriptionSize, storedDescription, excerptOf } from './posts.html';
+export { listExcerpt } from './excerpt-cache';
 export { postDeliveredJob, type PostDeliveredPayload } from './posts.jobs';
 export { postPublishJob, type PostPublishPayload, storeScheduledPost } from './posts.schedule';
 export { postsRoutes } from './posts.routes';

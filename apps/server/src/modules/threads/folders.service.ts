@@ -1,7 +1,7 @@
 import type { Folder, PostTypeKey, ThreadsQuery, ThreadSummary } from '@patio/core';
 import type { RequestContext } from '../../http/context';
 import { requireCaller } from '../../http/school-scope';
-import { excerptOf } from '../posts/index';
+import { listExcerpt } from '../posts/index';
 import { folderFilterOf } from './folder-filter';
 import { findFolderPage, findLatestPosts, findReadableCounts, findThreadHeads } from './folders.queries';
 import { toAuthor } from './post-author';
@@ -40,7 +40,7 @@ export async function listThreads(ctx: RequestContext, folder: Folder, query: Th
       folder,
       type: head.type as PostTypeKey,
       title: head.title,
-      latest: { id: post.id, author: toAuthor(ctx, post), publishDate: post.publish_date ?? row.last_delivered, excerpt: excerptOf(post.head) },
+      latest: { id: post.id, author: toAuthor(ctx, post), publishDate: post.publish_date ?? row.last_delivered, excerpt: listExcerpt(post.head) },
       audienceCount: head.audience_count,
       authorId: head.author_id,
       posts: Number(count.n),
