@@ -2,6 +2,7 @@ import { hasForbiddenNameCharacters, ZImport, ZImportCommitRequest, ZImportFileQ
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendDownload } from '../../http/download';
 import { badRequest, HttpError } from '../../http/errors';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
 import { errors } from '../../http/schemas';
@@ -34,19 +35,8 @@ async function readUpload(request: FastifyRequest): Promise<{ fileName: string; 
   }
 }
 
-/** `attachment` with an ASCII fallback name and the exact UTF-8 one (RFC 6266). */
-function attachment(fileName: string): string {
-  const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'import';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 function sendFile(reply: FastifyReply, file: DownloadFile) {
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', attachment(file.fileName))
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(file.body);
+  return sendDownload(reply, { fileName: file.fileName, fallbackName: 'import', contentType: file.contentType, body: file.body });
 }
 
 const fileAnswer = z.string().describe('The file: text/csv (UTF-8 with BOM) or XLSX');

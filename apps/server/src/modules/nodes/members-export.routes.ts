@@ -1,16 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendDownload } from '../../http/download';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
 import { errors } from '../../http/schemas';
 import { exportMembersPolicy } from './members-export.policy';
 import { exportMembersCsv } from './members-export.service';
-
-/** `attachment` with an ASCII fallback name and the exact UTF-8 one (RFC 6266). */
-function attachment(fileName: string): string {
-  const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'members.csv';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 export async function membersExportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -37,12 +32,7 @@ export async function membersExportRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const { fileName, csv } = await exportMembersCsv(contextOf(request), request.params.id, request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachment(fileName))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(csv);
+      return sendDownload(reply, { fileName, fallbackName: 'members.csv', contentType: 'text/csv; charset=utf-8', body: csv });
     },
   });
 }

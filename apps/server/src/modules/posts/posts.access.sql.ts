@@ -35,6 +35,17 @@ export function postFilter(caller: Caller): AccessFilter {
   };
 }
 
+/** 1 when `personId` holds a stub of the post in the query's `posts` row, else 0. */
+export function heldBy(eb: ExpressionBuilder<DB, 'posts'>, orgId: number, personId: number) {
+  const stub = eb
+    .selectFrom('stubs')
+    .select('stubs.id')
+    .where('stubs.org_id', '=', orgId)
+    .whereRef('stubs.post_id', '=', 'posts.id')
+    .where('stubs.person_id', '=', personId);
+  return eb.case().when(eb.exists(stub)).then(1).else(0).end();
+}
+
 export interface PostAccessRow {
   id: number;
   author_id: number;
@@ -54,22 +65,7 @@ export async function findPostAccessRows(db: Database, orgId: number, personId: 
         'posts.id',
         'posts.author_id',
         'posts.status',
-        eb
-          .case()
-          .when(
-            eb.exists(
-              eb
-                .selectFrom('stubs')
-                .select('stubs.id')
-                .where('stubs.org_id', '=', orgId)
-                .whereRef('stubs.post_id', '=', 'posts.id')
-                .where('stubs.person_id', '=', personId),
-            ),
-          )
-          .then(1)
-          .else(0)
-          .end()
-          .as('received'),
+        heldBy(eb, orgId, personId).as('received'),
       ])
       .where(scopedToOrg(orgId, 'posts'))
       .where('posts.id', 'in', unique.slice(i, i + 500))

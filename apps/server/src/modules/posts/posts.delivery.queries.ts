@@ -49,47 +49,25 @@ export async function insertPost(
 }
 
 /**
- * Turns the author's draft or scheduled post into a published one with `content`. Answers its thread,
- * or null when it is not (or no longer) a draft or scheduled post of that author: of concurrent
- * publishes of one draft, exactly one finds it still unpublished (the row lock decides on PostgreSQL,
- * the single writer on SQLite).
+ * Moves the author's post from one of the statuses `from` to `to` with `content`: publishing a draft or
+ * scheduled post, or scheduling a draft. Answers its thread, or null when it is not (or no longer) in
+ * one of those statuses: of concurrent publishes of one draft, exactly one finds it still unpublished
+ * (the row lock decides on PostgreSQL, the single writer on SQLite).
  */
-export async function publishExistingPost(
+export async function advanceOwnPost(
   db: Database,
   orgId: number,
   authorId: number,
   postId: number,
-  content: PostContentRow,
-  now: string,
+  change: { from: readonly PostRowStatus[]; to: PostRowStatus; content: PostContentRow; now: string },
 ): Promise<number | null> {
   const row = await db
     .updateTable('posts')
-    .set({ ...content, status: 'published', updated_at: now })
+    .set({ ...change.content, status: change.to, updated_at: change.now })
     .where(scopedToOrg(orgId))
     .where('id', '=', postId)
     .where('author_id', '=', authorId)
-    .where('status', 'in', ['draft', 'scheduled'])
-    .returning('thread_id')
-    .executeTakeFirst();
-  return row?.thread_id ?? null;
-}
-
-/** Turns the author's draft into a scheduled post with `content`; answers its thread, or null when it is no longer a draft. */
-export async function scheduleExistingPost(
-  db: Database,
-  orgId: number,
-  authorId: number,
-  postId: number,
-  content: PostContentRow,
-  now: string,
-): Promise<number | null> {
-  const row = await db
-    .updateTable('posts')
-    .set({ ...content, status: 'scheduled', updated_at: now })
-    .where(scopedToOrg(orgId))
-    .where('id', '=', postId)
-    .where('author_id', '=', authorId)
-    .where('status', '=', 'draft')
+    .where('status', 'in', change.from)
     .returning('thread_id')
     .executeTakeFirst();
   return row?.thread_id ?? null;

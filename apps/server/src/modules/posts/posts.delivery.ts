@@ -4,12 +4,12 @@ import { conflict } from './posts.errors';
 import type { JobEnqueuer } from '../../platform/jobs/job-definition';
 import { postDeliveredJob } from './posts.jobs';
 import {
+  advanceOwnPost,
   insertPost,
   insertStubs,
   returnThreadToFeed,
   insertThread,
   type PostContentRow,
-  publishExistingPost,
   setAudienceCount,
   setThreadFirstPost,
 } from './posts.delivery.queries';
@@ -94,7 +94,7 @@ export async function deliverPost(
   let id: number;
   let thread: number;
   if (input.postId !== undefined) {
-    const existing = await publishExistingPost(trx, input.orgId, input.authorId, input.postId, content, now);
+    const existing = await advanceOwnPost(trx, input.orgId, input.authorId, input.postId, { from: ['draft', 'scheduled'], to: 'published', content, now });
     if (existing === null) throw conflict('not_a_draft', 'This post is already published or no longer exists');
     id = input.postId;
     thread = existing;

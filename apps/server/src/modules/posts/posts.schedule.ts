@@ -8,7 +8,7 @@ import { inputOf } from './drafts.service';
 import { findPostRecord } from './drafts.queries';
 import { resolveRecipientsLater } from './posts.audience';
 import { contentRow, deliverPost } from './posts.delivery';
-import { insertPost, insertThread, scheduleExistingPost, setAudienceCount, setThreadFirstPost } from './posts.delivery.queries';
+import { advanceOwnPost, insertPost, insertThread, setAudienceCount, setThreadFirstPost } from './posts.delivery.queries';
 import { conflict } from './posts.errors';
 
 export interface PostPublishPayload {
@@ -81,7 +81,7 @@ export async function storeScheduledPost(
   let id: number;
   let thread: number;
   if (post.draftId !== null) {
-    const existing = await scheduleExistingPost(trx, orgId, authorId, post.draftId, content, now);
+    const existing = await advanceOwnPost(trx, orgId, authorId, post.draftId, { from: ['draft'], to: 'scheduled', content, now });
     if (existing === null) throw conflict('not_a_draft', 'This draft is already published or scheduled');
     id = post.draftId;
     thread = existing;

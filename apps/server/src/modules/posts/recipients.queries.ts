@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
+import { heldBy } from './posts.access.sql';
 
 // Who else received a post (GET posts/{id}/recipients): names and avatars only. Read state is left
 // out on purpose: receipts are the author's and administrators' (decision 010).
@@ -20,22 +21,7 @@ export async function findRecipientsRight(db: Database, orgId: number, postId: n
       'posts.author_id',
       'posts.status',
       'posts.recipients_visible',
-      eb
-        .case()
-        .when(
-          eb.exists(
-            eb
-              .selectFrom('stubs')
-              .select('stubs.id')
-              .where('stubs.org_id', '=', orgId)
-              .whereRef('stubs.post_id', '=', 'posts.id')
-              .where('stubs.person_id', '=', personId),
-          ),
-        )
-        .then(1)
-        .else(0)
-        .end()
-        .as('received'),
+      heldBy(eb, orgId, personId).as('received'),
     ])
     .where(scopedToOrg(orgId, 'posts'))
     .where('posts.id', '=', postId)

@@ -2,18 +2,13 @@ import { ZPageQuery, ZPublished, ZPublishRequest, ZSentPost, ZStub, ZStubCounts,
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendDownload } from '../../http/download';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
 import { errors } from '../../http/schemas';
 import { POST_BODY_LIMIT } from './posts.limits';
 import { postsPolicies as p } from './posts.policy';
 import { publishPost } from './posts.publish';
 import { exportStubs, listSent, listStubs, stubCounts } from './sent.service';
-
-/** `attachment` with an ASCII fallback name and the exact UTF-8 one (RFC 6266). */
-function attachment(fileName: string): string {
-  const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'receipts.csv';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 const receiptsRights = 'Only the post\'s author, and school administrators for a published post (403 for everyone else, recipients included; 404 for an id the school does not have).';
 
@@ -113,12 +108,7 @@ export async function sentRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const { fileName, csv } = await exportStubs(contextOf(request), request.params.id, request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachment(fileName))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(csv);
+      return sendDownload(reply, { fileName, fallbackName: 'receipts.csv', contentType: 'text/csv; charset=utf-8', body: csv });
     },
   });
 }
