@@ -1,5 +1,5 @@
-import { join } from 'node:path';
 import formbody from '@fastify/formbody';
+import { UPLOAD_TIMEOUT_MS } from '@patio/core';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -36,12 +36,15 @@ import { assertRegistrationAllows, RegistrationLimiter, registrationChecks, regi
 import { settingsRoutes } from './modules/settings/index';
 import { threadsRoutes } from './modules/threads/index';
 import { PolicyRegistry } from './policy/registry';
-import { LocalDiskStorage } from './platform/storage/local-disk';
+import { storageFor } from './platform/storage/create-storage';
+import { filesRoutes } from './modules/files/index';
 import { createEventBus } from './platform/events/create-event-bus';
 import { JobQueue } from './platform/jobs/jobs';
 import { jobsRoutes, registerJobHandlers } from './modules/jobs/index';
 import { postsRoutes, seedMissingPostTypes } from './modules/posts/index';
 import { liveRoutes, registerLiveUpdates } from './modules/live/index';
+import { blocksRoutes } from './modules/blocks/index';
+import { formsRoutes } from './modules/forms/index';
 
 /** The routes of one school, mounted under /api/{org}/. A new area adds its plugin here. */
 const schoolAreas = [authRoutes, peopleRoutes, deviceRoutes, allowedRoutes, settingsRoutes, i18nRoutes, nodesRoutes, adminsRoutes];
@@ -53,6 +56,9 @@ schoolAreas.push(invitationsRoutes);
 schoolAreas.push(postsRoutes);
 schoolAreas.push(liveRoutes);
 schoolAreas.push(threadsRoutes);
+schoolAreas.push(filesRoutes);
+schoolAreas.push(blocksRoutes);
+schoolAreas.push(formsRoutes);
 
 /** Strict CSP for the SPA (Mantine needs inline styles; live updates use WebSockets). */
 const contentSecurityPolicy = {
@@ -62,7 +68,11 @@ const contentSecurityPolicy = {
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-    connectSrc: ["'self'", 'ws:', 'wss:'],
+    // https: reaches a school's legacy module host (a school setting, blocks issue).
+    connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
+    // Video and drive-document blocks embed these players only.
+    frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://docs.google.com', 'https://drive.google.com', 'https://onedrive.live.com', 'https://*.sharepoint.com'],
+    mediaSrc: ["'self'", 'blob:'],
     fontSrc: ["'self'", 'data:'],
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],
@@ -100,6 +110,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    // An upload may take 20 minutes (spec §9), and no request longer: a stalled body is not waited on forever.
+    requestTimeout: UPLOAD_TIMEOUT_MS,
     ...frameworkErrorOptions,
   });
   const events = createEventBus(config, app.log);
@@ -125,7 +137,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     registrationLimiter: new RegistrationLimiter(config.registrationLimits),
     registrationChecks,
     policies: new PolicyRegistry(),
-    storage: new LocalDiskStorage(join(config.dataDir, 'files')),
+    storage: storageFor(config),
     routes: [],
     jobs,
     events,

@@ -8,6 +8,8 @@ import { insertRegistration } from './modules/registration/registration.queries'
 import { basic, type TestPerson } from './test/factories';
 import { makeRegistrant } from './test/registrants';
 import { publishPost } from './modules/threads/threads.fixtures';
+import { addBlock, pollInput, publishForm } from './modules/forms/forms.fixtures';
+import { anonFileOfWorld, authzUploadKey, blockFileOfTeacherA, signedAddressParts, smallUpload, uploadOf } from './modules/files/files.authz.fixtures';
 import { makeWorld, type World } from './test/world';
 import { describeOnDatabases, type TestApp } from './test/harness';
 
@@ -480,6 +482,67 @@ const table: Row[] = [
     expect: { ...members(404), parentA: 200, teacherA: 200, schoolAdmin: 200 },
   },
 
+  // blocks, html items and forms (issue 10): each call about a fresh post of teacher A to parent A. A
+  // post's blocks are its author's to change; an html item or a form is read by its owner, administrators
+  // and the post's readers, changed by its owner and administrators; answers only for oneself (or a child).
+  { method: 'GET', route: '/api/:org/posts/:id/blocks', request: async (w, t) => ({ params: { id: (await postToParentA(w, t)).id } }), expect: postReaders(200) },
+  {
+    method: 'POST',
+    route: '/api/:org/posts/:id/blocks',
+    request: async (w, t) => ({ params: { id: (await postToParentA(w, t)).id }, body: { type: 'html' } }),
+    expect: { ...members(404), parentA: 403, teacherA: 201, schoolAdmin: 403 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/:org/posts/:id/blocks/:blockId',
+    request: async (w, t) => ({ params: await blockToParentA(w, t), body: { position: 0 } }),
+    expect: { ...members(404), parentA: 403, teacherA: 200, schoolAdmin: 403 },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/:org/posts/:id/blocks/:blockId',
+    request: async (w, t) => ({ params: await blockToParentA(w, t) }),
+    expect: { ...members(404), parentA: 403, teacherA: 204, schoolAdmin: 403 },
+  },
+  { method: 'POST', route: '/api/:org/media/html', request: () => ({ body: { body: '<p>Hola</p>' } }), expect: members(201) },
+  { method: 'GET', route: '/api/:org/media/html/:id', request: async (w, t) => ({ params: { id: await htmlToParentA(w, t) } }), expect: postReaders(200) },
+  {
+    method: 'PUT',
+    route: '/api/:org/media/html/:id',
+    request: async (w, t) => ({ params: { id: await htmlToParentA(w, t) }, body: { body: '<p>Cambio</p>' } }),
+    expect: { ...postReaders(200), parentA: 403 },
+  },
+  { method: 'DELETE', route: '/api/:org/media/html/:id', request: async (w, t) => ({ params: { id: await htmlToParentA(w, t) } }), expect: { ...postReaders(204), parentA: 403 } },
+  { method: 'POST', route: '/api/:org/data/entities', request: () => ({ body: pollInput }), expect: members(201) },
+  { method: 'GET', route: '/api/:org/data/entities/:id', request: async (w, t) => ({ params: { id: await formToParentA(w, t) } }), expect: postReaders(200) },
+  {
+    method: 'PUT',
+    route: '/api/:org/data/entities/:id',
+    request: async (w, t) => ({ params: { id: await formToParentA(w, t) }, body: pollInput }),
+    expect: { ...postReaders(200), parentA: 403 },
+  },
+  { method: 'DELETE', route: '/api/:org/data/entities/:id', request: async (w, t) => ({ params: { id: await formToParentA(w, t) } }), expect: { ...postReaders(204), parentA: 403 } },
+  ...['results', 'records', 'pending', 'records.csv'].map((path) => ({
+    method: 'GET',
+    route: `/api/:org/data/entities/:id/${path}`,
+    request: async (w: World, t: TestApp) => ({ params: { id: await formToParentA(w, t) } }),
+    expect: { ...postReaders(200), parentA: 403 },
+  })),
+  {
+    method: 'GET',
+    route: '/api/:org/people/:personId/data/entities/:formId/records',
+    request: async (w, t) => ({ params: { personId: w.parentA.id, formId: await formToParentA(w, t) } }),
+    expect: postReaders(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/:org/people/:personId/data/entities/:formId/records',
+    request: async (w, t) => ({ params: { personId: w.parentA.id, formId: await formToParentA(w, t) }, body: { authorize: 'Sí' } }),
+    expect: { ...members(404), parentA: 201, teacherA: 403, schoolAdmin: 403 },
+  },
+  // legacy host (issue 10): school administrators
+  { method: 'PUT', route: '/api/:org/settings/legacy-host', request: () => ({ body: { legacyHost: null } }), expect: adminOnly(200) },
+
   // posts (issue 9): `people/{me}/…` is student A's own (the default id); drafts and receipts are about
   // fresh posts of teacher A. Drafts are their author's alone; receipts the author's and administrators'.
   { method: 'GET', route: '/api/:org/post-types', expect: members(200) },
@@ -534,6 +597,84 @@ const table: Row[] = [
     request: async (w, t) => ({ params: { id: (await postToParentA(w, t)).id } }),
     expect: { ...members(404), parentA: 403, teacherA: 200, schoolAdmin: 200 },
   },
+
+  // files (issue 10): a files block follows its post (a fresh post of teacher A to parent A): readers
+  // read, the author and administrators write, parent A (a reader) may not write, everyone else 404.
+  // A person's uploads are theirs alone (student A's); the signed-out folder answers anyone with an
+  // upload key; a signed address is its own permission (norte's base: another school's, 403).
+  {
+    method: 'GET',
+    route: '/api/:org/posts/:id/resources/files/:block',
+    request: async (w, t) => ({ params: { id: (await postToParentA(w, t)).id, block: 'block-1' } }),
+    expect: { ...members(404), parentA: 200, teacherA: 200, schoolAdmin: 200 },
+  },
+  {
+    method: 'POST',
+    route: '/api/:org/posts/:id/resources/files/:block',
+    request: async (w, t) => ({ params: { id: (await postToParentA(w, t)).id, block: 'block-1' }, ...smallUpload() }),
+    expect: { ...members(404), parentA: 403, teacherA: 201, schoolAdmin: 201 },
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/posts/:id/resources/files/:block/:fileId',
+    request: async (w, t) => ({ params: await blockFileOfTeacherA(w, t) }),
+    expect: { ...members(404), parentA: 200, teacherA: 200, schoolAdmin: 200 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/:org/posts/:id/resources/files/:block/:fileId',
+    request: async (w, t) => ({ params: await blockFileOfTeacherA(w, t), body: { title: 'Renombrado' } }),
+    expect: { ...members(404), parentA: 403, teacherA: 200, schoolAdmin: 200 },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/:org/posts/:id/resources/files/:block/:fileId',
+    request: async (w, t) => ({ params: await blockFileOfTeacherA(w, t) }),
+    expect: { ...members(404), parentA: 403, teacherA: 204, schoolAdmin: 204 },
+  },
+  { method: 'GET', route: '/api/:org/people/:id/uploads', expect: studentAOnly(200), atHome: 403 },
+  {
+    method: 'POST',
+    route: '/api/:org/people/:id/uploads',
+    request: () => smallUpload(),
+    expect: studentAOnly(201),
+    atHome: 403,
+  },
+  { method: 'GET', route: '/api/:org/people/:id/uploads/:fileId', request: async (w, t) => ({ params: await uploadOf(w.studentA, t) }), expect: studentAOnly(200), atHome: 403 },
+  {
+    method: 'PUT',
+    route: '/api/:org/people/:id/uploads/:fileId',
+    request: async (w, t) => ({ params: await uploadOf(w.studentA, t), body: { deleteDate: 1 } }),
+    expect: studentAOnly(200),
+    atHome: 403,
+  },
+  { method: 'DELETE', route: '/api/:org/people/:id/uploads/:fileId', request: async (w, t) => ({ params: await uploadOf(w.studentA, t) }), expect: studentAOnly(204), atHome: 403 },
+  { method: 'GET', route: '/api/:org/people/anon/uploads', request: () => ({ headers: { 'x-upload-key': authzUploadKey } }), expect: all(200) },
+  {
+    method: 'POST',
+    route: '/api/:org/people/anon/uploads',
+    request: () => smallUpload({ 'x-upload-key': authzUploadKey }),
+    expect: all(201),
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/people/anon/uploads/:fileId',
+    request: async (w, t) => ({ params: await anonFileOfWorld(w, t), headers: { 'x-upload-key': authzUploadKey } }),
+    expect: all(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/:org/people/anon/uploads/:fileId',
+    request: async (w, t) => ({ params: await anonFileOfWorld(w, t), headers: { 'x-upload-key': authzUploadKey }, body: { title: 'Mío' } }),
+    expect: all(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/:org/people/anon/uploads/:fileId',
+    request: async (w, t) => ({ params: await anonFileOfWorld(w, t), headers: { 'x-upload-key': authzUploadKey } }),
+    expect: all(204),
+  },
+  { method: 'GET', route: '/api/:org/files/:fileId/:variant', request: (w, t) => signedAddressParts(w, t), expect: all(200), atHome: 403 },
 ];
 
 /** Only parent A (the person of the path) gets `ok`. */
@@ -711,4 +852,28 @@ async function worldTracesIn(body: string, w: World, t: TestApp): Promise<string
     for (const text of texts) if (body.includes(text)) found.push(`body contains ${text}`);
   }
   return found;
+}
+
+/** `ok` for the readers of a post of teacher A to parent A (its author, parent A, administrators); 404 for the school's others. */
+function postReaders(ok: number): Callers {
+  return { ...members(404), parentA: ok, teacherA: ok, schoolAdmin: ok };
+}
+
+/** A fresh block in a fresh post of teacher A to parent A. */
+async function blockToParentA(w: World, t: TestApp): Promise<{ id: number; blockId: number }> {
+  const post = await postToParentA(w, t);
+  return { id: post.id, blockId: (await addBlock(t, w.teacherA, post.id, 'html', null)).id };
+}
+
+/** A fresh html item of teacher A, in a fresh post to parent A. */
+async function htmlToParentA(w: World, t: TestApp): Promise<number> {
+  const res = await t.request({ method: 'POST', url: `/api/${w.school.code}/media/html`, token: await t.signIn(w.teacherA), body: { body: '<p>Itinerario</p>' } });
+  const post = await postToParentA(w, t);
+  await addBlock(t, w.teacherA, post.id, 'html', `media/html/${res.json().id}`);
+  return res.json().id;
+}
+
+/** A fresh poll of teacher A, in a fresh post to parent A. */
+async function formToParentA(w: World, t: TestApp): Promise<number> {
+  return (await publishForm(t, w.teacherA, [w.parentA])).formId;
 }

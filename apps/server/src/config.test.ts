@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig, parseTrustProxy } from './config';
+import { loadConfig, parseS3, parseTrustProxy } from './config';
 import { redactUrl } from './http/logging';
 
 describe('loadConfig', () => {
@@ -80,6 +80,30 @@ describe('loadConfig', () => {
     expect(mode(join(dataDir, 'keys'))).toBe('700');
     expect(mode(join(dataDir, 'keys', 'jwt-secret'))).toBe('600');
     expect(mode(join(base, 'fresh', 'nested'))).toBe('700');
+  });
+
+  it('keeps files on disk unless S3_ENDPOINT names a bucket, with region and credentials as documented', () => {
+    expect(loadConfig({ INIT_CWD: base }).s3).toBeUndefined();
+    expect(parseS3({ S3_ENDPOINT: 'https://s3.example.org/', S3_BUCKET: 'patio-files', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' })).toEqual({
+      endpoint: 'https://s3.example.org',
+      bucket: 'patio-files',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+    });
+    const fromEnv = loadConfig({ INIT_CWD: base, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'files', S3_REGION: 'eu-west-3' });
+    expect(fromEnv.s3).toEqual({ endpoint: 'http://127.0.0.1:9000', bucket: 'files', region: 'eu-west-3', accessKeyId: undefined, secretAccessKey: undefined });
+    expect(() => parseS3({ S3_ENDPOINT: 'https://s3.example.org' })).toThrow(/S3_BUCKET must name a bucket/);
+    expect(() => parseS3({ S3_ENDPOINT: 'https://s3.example.org', S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET/);
+    expect(() => parseS3({ S3_ENDPOINT: 's3.example.org', S3_BUCKET: 'files' })).toThrow(/S3_ENDPOINT must be an http\(s\) URL/);
+    expect(() => parseS3({ S3_ENDPOINT: 'https://s3.example.org', S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'id' })).toThrow(/set together/);
+  });
+
+  it('signs file addresses with PATIO_FILE_URL_SECRET when set, refusing a short one', () => {
+    expect(loadConfig({ INIT_CWD: base }).fileUrlSecret).toBeUndefined();
+    const secret = 'file addresses outlive token keys!';
+    expect(new TextDecoder().decode(loadConfig({ INIT_CWD: base, PATIO_FILE_URL_SECRET: secret }).fileUrlSecret)).toBe(secret);
+    expect(() => loadConfig({ INIT_CWD: base, PATIO_FILE_URL_SECRET: 'short' })).toThrow(/PATIO_FILE_URL_SECRET must be at least 32 bytes/);
   });
 });
 

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import { isIP } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { S3Settings } from './platform/storage/s3';
 
 /** Everything the server needs to run; built from the environment by loadConfig, or by tests. */
 export interface AppConfig {
@@ -43,6 +44,13 @@ export interface AppConfig {
   redisUrl?: string;
   /** The durable job queue (platform/jobs); unset: defaultJobsConfig. */
   jobs?: JobsConfig;
+  /** Uploaded files go to this S3-compatible bucket (S3_ENDPOINT and the other S3_*); unset: DATA_DIR/files. */
+  s3?: S3Settings;
+  /**
+   * Signs file addresses (PATIO_FILE_URL_SECRET); unset: derived from jwtSecret. Addresses of a
+   * person's uploads never expire and live inside posts, so this may outlive a JWT secret rotation.
+   */
+  fileUrlSecret?: Uint8Array;
 }
 
 /** How this process works the job queue (README "Configuration"). */
@@ -136,7 +144,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     port: toInt(env.PORT, 8080, 'PORT'),
     host: env.HOST || '0.0.0.0',
-    jwtSecret: env.PATIO_JWT_SECRET ? checkedSecret(env.PATIO_JWT_SECRET) : loadOrCreateKey(dataDir),
+    jwtSecret: env.PATIO_JWT_SECRET ? checkedSecret(env.PATIO_JWT_SECRET, 'PATIO_JWT_SECRET') : loadOrCreateKey(dataDir),
     accessTokenTtl: toInt(env.ACCESS_TOKEN_TTL, 7 * 24 * 3600, 'ACCESS_TOKEN_TTL'),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     publicUrl,
@@ -150,6 +158,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    s3: parseS3(env),
+    fileUrlSecret: env.PATIO_FILE_URL_SECRET ? checkedSecret(env.PATIO_FILE_URL_SECRET, 'PATIO_FILE_URL_SECRET') : undefined,
     jobs: {
       inProcess: !['0', 'false', 'no', 'off'].includes((env.JOBS_IN_PROCESS ?? 'true').toLowerCase()),
       pollMs: toInt(env.JOBS_POLL_MS, defaultJobsConfig.pollMs, 'JOBS_POLL_MS'),
@@ -182,13 +192,30 @@ function toInt(value: string | undefined, fallback: number, name: string): numbe
   return n;
 }
 
-/** HS256 with a short secret can be brute-forced offline from any token: refuse to start instead. */
-function checkedSecret(secret: string): Uint8Array {
+/** HS256 (and HMAC-signed file addresses) with a short secret can be brute-forced offline: refuse to start instead. */
+function checkedSecret(secret: string, name: string): Uint8Array {
   const bytes = new TextEncoder().encode(secret);
   if (bytes.length < 32) {
-    throw new Error(`PATIO_JWT_SECRET must be at least 32 bytes long (it has ${bytes.length}); e.g. openssl rand -base64 48`);
+    throw new Error(`${name} must be at least 32 bytes long (it has ${bytes.length}); e.g. openssl rand -base64 48`);
   }
   return bytes;
+}
+
+/**
+ * S3_ENDPOINT switches file storage to an S3-compatible bucket (path-style addressing): S3_BUCKET is
+ * required with it, S3_REGION defaults to us-east-1, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go
+ * together (both unset: the SDK's usual credential chain, e.g. an instance role).
+ */
+export function parseS3(env: Env): S3Settings | undefined {
+  const endpoint = (env.S3_ENDPOINT ?? '').trim();
+  if (!endpoint) return undefined;
+  if (!/^https?:\/\/[^/\s]+/i.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  const bucket = (env.S3_BUCKET ?? '').trim();
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new Error(`S3_BUCKET must name a bucket (3 to 63 lowercase letters, digits, dots, dashes) when S3_ENDPOINT is set, got "${bucket}"`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (!accessKeyId !== !secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither');
+  return { endpoint: endpoint.replace(/\/+$/, ''), bucket, region: (env.S3_REGION ?? '').trim() || 'us-east-1', accessKeyId, secretAccessKey };
 }
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */

@@ -21,3 +21,4 @@ export * from './people/nameCharacters';
 export * from './email';
 export * from './people/relationshipKinds';
 export * from './registration/validateRegistration';
+export * from './blocks/index';

@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { ImportRegistrationTables } from './types-import-registration';
 import type { InvitationTables, LoginTokenPurpose } from './types-invitations';
 import type { PostTables } from './types-posts';
+import type { BlockTables } from './types-blocks';
 
 // Row shapes of today's schema. Migrations never import these (they are written against Kysely<any>).
 // Timestamps are ISO-8601 text, booleans integers 0/1, JSON text — the same on SQLite and PostgreSQL.
@@ -163,7 +164,7 @@ export interface JobTable {
   updated_at: string;
 }
 
-export interface DB extends ImportRegistrationTables, InvitationTables, PostTables {
+export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables {
   orgs: OrgTable;
   people: PersonTable;
   relationships: RelationshipTable;

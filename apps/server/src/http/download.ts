@@ -9,6 +9,11 @@ export function attachment(fileName: string, fallback: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+/** `inline` with the same file names, for a file the browser may show in place (a picture, a PDF). */
+export function inline(fileName: string, fallback: string): string {
+  return attachment(fileName, fallback).replace(/^attachment/, 'inline');
+}
+
 export interface Download {
   fileName: string;
   /** Used in the header when the file name has no ASCII letters left. */

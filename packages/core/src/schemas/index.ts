@@ -15,3 +15,4 @@ export * from './passwordResets';
 export * from './signInSettings';
 export * from './posts';
 export * from './live';
+export * from './blocks';

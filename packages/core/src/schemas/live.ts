@@ -19,11 +19,13 @@ export const ZLivePing = z.strictObject({ type: z.literal('ping') });
 export const ZLiveClientMessage = z.discriminatedUnion('type', [ZLiveAuth, ZLivePing]);
 export type LiveClientMessage = z.infer<typeof ZLiveClientMessage>;
 
-/** The server's messages: authenticated; the caller's threads changed (refetch them); the answer to a ping. */
+/** The server's messages: authenticated; the caller's threads changed (refetch them); the answer to a ping; a form of theirs got an answer. */
 export const ZLiveServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), personId: z.number().int() }),
   z.object({ type: z.literal('threads.changed'), threadId: z.number().int().nullable() }),
   z.object({ type: z.literal('pong') }),
+  /** Someone answered a form the caller owns (its results changed). */
+  z.object({ type: z.literal('form.answered'), formId: z.number().int() }),
 ]);
 export type LiveServerMessage = z.infer<typeof ZLiveServerMessage>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZAudienceRule } from './audiences';
 import { ZId, ZIdText, zQueryInteger } from './ids';
 import { ZLanguage } from './person';
-import { TRAIL_LIMIT } from '../constants';
+import { BLOCK_TYPES, TRAIL_LIMIT } from '../constants';
 
 // Posts, their audience and settings, threads and their folders, post types (spec §1, §3 Post,
 // Post types, Post settings, Thread filters; issue "Posts and messaging" §2 for the paths).
@@ -154,7 +154,7 @@ export type PostRecipient = PostAuthor;
 /** A content block (the Blocks issue fills them); kept as an ordered list. */
 export const ZBlock = z.object({
   id: z.number().int(),
-  type: z.enum(['files', 'form', 'html', 'image', 'v3', 'youtube', 'googleDocument']),
+  type: z.enum(BLOCK_TYPES),
   url: z.string().nullable(),
   options: z.record(z.string(), z.unknown()),
 });

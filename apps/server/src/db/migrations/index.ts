@@ -11,6 +11,7 @@ import * as m009 from './009-jobs';
 import * as m010 from './010-people-sort-key';
 import * as m011 from './011-invitations';
 import * as m012 from './012-posts';
+import * as m013 from './013-blocks';
 
 /** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010-people-sort-key': m010,
   '011-invitations': m011,
   '012-posts': m012,
+  '013-blocks': m013,
 };

@@ -10,6 +10,7 @@ import { peopleAndGroups } from './demo-groups';
 import { selfRegistration } from './demo-registration';
 import { signInByEmail } from './demo-email-sign-in';
 import { demoPosts, postTypesStep } from './demo-posts';
+import { demoBlocks } from './demo-blocks';
 import type { DemoPerson, DemoStudent } from './demo-people';
 import { admin, driver, families, otherTeachers, parent, route1Stops, staff, studentAccount, teacher, teaching } from './demo-people';
 
@@ -170,4 +171,4 @@ const terms: SeedStep = {
 };
 
 /** Every demo step in order; a capability adds its step at the end (its name must never change). */
-export const demoSteps: SeedStep[] = [people, tree, transport, terms, peopleAndGroups, selfRegistration, signInByEmail, postTypesStep, demoPosts];
+export const demoSteps: SeedStep[] = [people, tree, transport, terms, peopleAndGroups, selfRegistration, signInByEmail, postTypesStep, demoPosts, demoBlocks];

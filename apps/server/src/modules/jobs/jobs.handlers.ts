@@ -3,12 +3,14 @@ import { passwordResetJob } from '../auth/index';
 import { invitationMailJob } from '../invitations/index';
 import { postDeliveredJob, postPublishJob } from '../posts/index';
 import { registrationMailJob } from '../registration/index';
+import { anonUploadsExpiryJob } from '../files/index';
 
 /**
  * Every kind of job, registered alike in the server and in `npm run worker` processes so either can
  * run any job. A new kind adds its definition here.
  */
 const jobDefinitions: JobDefinition<never>[] = [registrationMailJob, invitationMailJob, passwordResetJob, postDeliveredJob, postPublishJob];
+jobDefinitions.push(anonUploadsExpiryJob);
 
 export function registerJobHandlers(queue: JobQueue): JobQueue {
   for (const definition of jobDefinitions) queue.register(definition);

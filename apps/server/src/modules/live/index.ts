@@ -1,4 +1,5 @@
-// The live area to the rest of the server: announcing thread changes, and the WebSocket that carries them.
+// The live area to the rest of the server: announcing thread changes and form answers, and the WebSocket that carries them.
 export { announceThreadsChanged, threadsTopic, type ThreadsChanged } from './threads-topic';
+export { announceFormAnswered, type FormAnswered } from './forms-topic';
 export { registerLiveUpdates } from './live.plugin';
 export { liveRoutes } from './live.routes';

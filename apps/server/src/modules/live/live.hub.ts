@@ -1,10 +1,10 @@
-import { LIVE_CLOSE } from '@patio/core';
+import { LIVE_CLOSE, type LiveServerMessage } from '@patio/core';
 import type { EventBus, Subscription } from '../../platform/events/event-bus';
 import type { Caller, Org } from '../../policy/policy';
 import { LiveConnection, type LiveHost, type LiveSocket } from './live.connection';
 import type { LiveSettings } from './live.settings';
 import { threadsTopic } from './threads-topic';
-import { readThreadsChanged } from './threads-event';
+import { readLiveEvent } from './threads-event';
 
 /** The live sockets of one school in this process, by person, behind one bus subscription. */
 interface SchoolGroup {
@@ -23,7 +23,7 @@ export interface LiveHubDeps {
 
 /**
  * The live sockets of one app instance. Each school with at least one socket here has one bus
- * subscription (its threads topic); an event is fanned out in memory to the sockets of the people it
+ * subscription (its live topic: threads and form events); an event is fanned out in memory to the sockets of the people it
  * names, and only of that school. Sockets are pinged, revalidated and limited per person here.
  */
 export class LiveHub implements LiveHost {
@@ -123,9 +123,10 @@ export class LiveHub implements LiveHost {
 
   /** One event to the sockets of the people it names, in this school only. */
   private deliver(people: Map<number, Set<LiveConnection>>, payload: unknown): void {
-    const event = readThreadsChanged(payload);
-    if (!event) return this.log.warn({}, 'ignored a threads event of an unexpected shape');
-    const message = { type: 'threads.changed', threadId: event.threadId } as const;
+    const event = readLiveEvent(payload);
+    if (!event) return this.log.warn({}, 'ignored a live event of an unexpected shape');
+    const message: LiveServerMessage =
+      event.kind === 'form' ? { type: 'form.answered', formId: event.formId } : { type: 'threads.changed', threadId: event.threadId };
     // Walk whichever is smaller: the people named, or the people connected here.
     if (event.personIds.length <= people.size) {
       for (const id of event.personIds) for (const connection of people.get(id) ?? []) connection.send(message);

@@ -3,6 +3,7 @@ import type { EventBus } from '../../platform/events/event-bus';
 // The one bus topic per school that says "these people's threads changed" (a new stub, a move, a
 // read). Live connections of those people refresh their unread counts and open lists. One event
 // names many people, so publishing to 10,000 recipients is a handful of messages, not 10,000.
+// Form answers travel on the same topic (forms-topic.ts): one subscription per school carries both.
 
 export interface ThreadsChanged {
   personIds: number[];

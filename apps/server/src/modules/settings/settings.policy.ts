@@ -5,4 +5,6 @@ export const settingsPolicies = {
   read: definePolicy({ method: 'GET', path: 'vue/settings', public: true, check: always }),
   /** PUT settings/sign-in: school administrators choose how their people sign in. */
   updateSignIn: definePolicy({ method: 'PUT', path: 'settings/sign-in', check: isSchoolAdmin }),
+  /** PUT settings/legacy-host: school administrators say where their legacy modules live. */
+  updateLegacyHost: definePolicy({ method: 'PUT', path: 'settings/legacy-host', check: isSchoolAdmin }),
 };

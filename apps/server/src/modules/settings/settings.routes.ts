@@ -1,10 +1,10 @@
-import { ZSettings, ZSignInSettingsRequest } from '@patio/core';
+import { ZLegacyHostRequest, ZSettings, ZSignInSettingsRequest } from '@patio/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
 import { errors } from '../../http/schemas';
 import { settingsPolicies } from './settings.policy';
-import { publicSettings, updateSignInSettings } from './settings.service';
+import { publicSettings, updateLegacyHost, updateSignInSettings } from './settings.service';
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -15,7 +15,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       summary: "The school's public settings (spec §3 Settings)",
       description:
         'Title, colour (default #1C89B8), logo, which sign-in providers are configured, whether an email address is accepted ' +
-        'in place of a username (signInByEmail), plus free keys such as currencyPostfix and tuCompra. No token needed.',
+        'in place of a username (signInByEmail), where legacy modules live (legacyHost, null for the default), plus free ' +
+        'keys such as currencyPostfix and tuCompra. No token needed.',
       params: paramsOf(settingsPolicies.read),
       response: { 200: ZSettings, ...errors(400, 404) },
     },
@@ -36,5 +37,21 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: ZSettings, ...errors(400, 401, 403) },
     },
     handler: async (request) => updateSignInSettings(contextOf(request), request.body),
+  });
+
+  r.route({
+    ...routeOf(settingsPolicies.updateLegacyHost),
+    schema: {
+      tags: ['settings'],
+      summary: "Set where the school's legacy modules live (school administrators)",
+      description:
+        'legacyHost: an http or https address (at most 300 characters, no user or password, no query or fragment; a ' +
+        'path prefix is kept, trailing slashes are dropped) from which v3 blocks read `{legacyHost}/{block url}` with the ' +
+        'bearer token; null goes back to the default, the API host without its api part. Answers the public settings.',
+      params: paramsOf(settingsPolicies.updateLegacyHost),
+      body: ZLegacyHostRequest,
+      response: { 200: ZSettings, ...errors(400, 401, 403) },
+    },
+    handler: async (request) => updateLegacyHost(contextOf(request), request.body),
   });
 }

@@ -2,6 +2,7 @@ import type { Settings } from '@patio/core';
 import type { RequestContext } from '../../http/context';
 import type { Org } from '../../policy/policy';
 import { findOrgByCode, updateOrgSettings } from '../org/index';
+import { LEGACY_HOST_KEY, legacyHostOf, storedLegacyHost } from './legacy-host';
 import { allowsSignInByEmail, SIGN_IN_BY_EMAIL_KEY } from './sign-in-by-email';
 
 export const defaultColor = '#1C89B8';
@@ -10,7 +11,7 @@ export const defaultColor = '#1C89B8';
  * How a school's settings are stored (orgs.settings JSON):
  * { color?, public?: {free key-values shown to everyone, e.g. currencyPostfix, tuCompra},
  *   signIn?: { google?: {clientId}, office?: {clientId, tenant?}, apple?: {clientId} },
- *   signInByEmail?: true }
+ *   signInByEmail?: true, legacyHost?: 'https://…' }
  * Only `public`, the colour and which providers exist leave the server; client secrets never do.
  */
 export function publicSettings(org: Org): Settings {
@@ -29,15 +30,31 @@ export function publicSettings(org: Org): Settings {
     logo: org.logo,
     signIn: { google: configured('google'), office: configured('office'), apple: configured('apple') },
     signInByEmail: allowsSignInByEmail(stored),
+    legacyHost: legacyHostOf(stored),
   };
 }
 
 /** PUT settings/sign-in: turns sign-in by email on or off; answers the public settings as they are now. */
 export async function updateSignInSettings(ctx: RequestContext, change: { signInByEmail: boolean }): Promise<Settings> {
+  return changeSettings(ctx, (settings) => ({ ...settings, [SIGN_IN_BY_EMAIL_KEY]: change.signInByEmail }));
+}
+
+/** PUT settings/legacy-host: sets (or, with null, forgets) the legacy modules' host; answers the public settings. */
+export async function updateLegacyHost(ctx: RequestContext, change: { legacyHost: string | null }): Promise<Settings> {
+  const host = storedLegacyHost(change.legacyHost);
+  return changeSettings(ctx, (settings) => {
+    const next: Record<string, unknown> = { ...settings, [LEGACY_HOST_KEY]: host };
+    if (host === null) delete next[LEGACY_HOST_KEY];
+    return next;
+  });
+}
+
+/** Rewrites the school's stored settings through `change` in one transaction. */
+async function changeSettings(ctx: RequestContext, change: (settings: Record<string, unknown>) => Record<string, unknown>): Promise<Settings> {
   const org = await ctx.db.transaction().execute(async (trx) => {
     // The stored settings, not the request's cached copy: other keys must survive the write.
     const current = (await findOrgByCode(trx, ctx.org.code)) ?? ctx.org;
-    const settings = { ...current.settings, [SIGN_IN_BY_EMAIL_KEY]: change.signInByEmail };
+    const settings = change(current.settings);
     await updateOrgSettings(trx, ctx.org.id, settings);
     return { ...current, settings };
   });

@@ -12,6 +12,7 @@ describeOnDatabases('GET vue/settings', (t) => {
       logo: null,
       signIn: { google: false, office: false, apple: false },
       signInByEmail: false,
+      legacyHost: null,
     });
   });
 
@@ -32,6 +33,7 @@ describeOnDatabases('GET vue/settings', (t) => {
       logo: 'https://example.com/logo.png',
       signIn: { google: true, office: false, apple: false },
       signInByEmail: false,
+      legacyHost: null,
       currencyPostfix: 'COP',
       tuCompra: true,
     });

@@ -36,6 +36,7 @@ class FakeSocket implements LiveSocket {
 function setup() {
   const sockets: FakeSocket[] = [];
   const changed: (number | null)[] = [];
+  const answered: number[] = [];
   let resyncs = 0;
   const client = createLiveClient({
     url: 'wss://patio.example/api/demo/live',
@@ -46,6 +47,7 @@ function setup() {
       return socket;
     },
     onThreadsChanged: (threadId) => changed.push(threadId),
+    onFormAnswered: (formId) => answered.push(formId),
     onResync: () => resyncs++,
     // The middle of the jitter: delays are exactly 1 s, 2 s, 4 s…
     random: () => 0.5,
@@ -56,7 +58,7 @@ function setup() {
     last().open();
     last().receive({ type: 'ready', personId: 7 });
   };
-  return { client, sockets, changed, last, accept, resyncs: () => resyncs };
+  return { client, sockets, changed, answered, last, accept, resyncs: () => resyncs };
 }
 
 describe('the live client', () => {
@@ -80,6 +82,19 @@ describe('the live client', () => {
     last().onmessage?.({ data: 'not json' } as MessageEvent);
     last().receive({ type: 'something.new' });
     expect(changed).toEqual([12, null]);
+  });
+
+  it('reports answers to the person’s forms, and ignores malformed ones', () => {
+    const { client, changed, answered, accept, last } = setup();
+    client.start();
+    accept();
+    last().receive({ type: 'form.answered', formId: 31 });
+    last().receive({ type: 'form.answered', formId: '31' });
+    last().receive({ type: 'form.answered', formId: 1.5 });
+    last().receive({ type: 'form.answered' });
+    last().receive({ type: 'form.answered', formId: 32 });
+    expect(answered).toEqual([31, 32]);
+    expect(changed).toEqual([]);
   });
 
   it('reconnects with a doubling delay up to a cap, and starts over after a success', () => {

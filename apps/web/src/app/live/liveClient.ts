@@ -1,8 +1,9 @@
 import { LIVE_CLOSE, type LiveClientMessage } from '@patio/core/schemas/live';
 
 // The live connection of a signed-in person (server: GET /api/{org}/live, docs/decisions/011). It
-// authenticates with the token in its first message, tells the screens when threads changed, and
-// keeps itself connected: backoff after a drop, at once when the tab or the network comes back.
+// authenticates with the token in its first message, tells the screens when threads changed or a form
+// of theirs got an answer, and keeps itself connected: backoff after a drop, at once when the tab or
+// the network comes back.
 
 /** First reconnect delay; each failed try doubles it up to RECONNECT_MAX_MS. */
 export const RECONNECT_INITIAL_MS = 1000;
@@ -35,6 +36,8 @@ export interface LiveClientOptions {
   createSocket(url: string): LiveSocket;
   /** A thread of the person changed (null: some threads). */
   onThreadsChanged(threadId: number | null): void;
+  /** Someone answered a form the person owns: its results and answers changed. */
+  onFormAnswered?(formId: number): void;
   /** Connected again after a drop: whatever changed meanwhile was missed. */
   onResync(): void;
   /** Math.random by default: spreads the reconnects of many clients after a server restart. */
@@ -88,7 +91,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   }
 
   function receive(data: unknown): void {
-    let message: { type?: unknown; threadId?: unknown };
+    let message: { type?: unknown; threadId?: unknown; formId?: unknown };
     try {
       message = JSON.parse(String(data)) as typeof message;
     } catch {
@@ -102,6 +105,8 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       schedulePing();
     } else if (message.type === 'threads.changed') {
       options.onThreadsChanged(typeof message.threadId === 'number' ? message.threadId : null);
+    } else if (message.type === 'form.answered') {
+      if (typeof message.formId === 'number' && Number.isInteger(message.formId)) options.onFormAnswered?.(message.formId);
     } else if (message.type === 'pong') {
       clearTimeout(pongTimer);
       pongTimer = undefined;

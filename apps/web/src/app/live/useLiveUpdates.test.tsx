@@ -7,7 +7,7 @@ import { createAppServices } from '../services';
 import { SESSION_STORAGE_KEY } from '../session/sessionStore';
 import { BASE } from '../../test/fetchStub';
 import { validToken } from '../../test/makeToken';
-import { LIVE_REFRESH_DEBOUNCE_MS, LiveUpdates } from './useLiveUpdates';
+import { LIVE_FORM_REFRESH_MS, LIVE_REFRESH_DEBOUNCE_MS, LiveUpdates } from './useLiveUpdates';
 
 /** Stands in for the browser's WebSocket: records each socket so the test can play the server. */
 class FakeWebSocket {
@@ -76,6 +76,39 @@ describe('live updates in the signed-in shell', () => {
     expect(invalidate).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));
     expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['threads'] });
+  });
+
+  it("refetches a form's results when it gets answers, at most once a second for a steady stream", async () => {
+    const { invalidate } = await renderSignedIn();
+    vi.useFakeTimers();
+    const [socket] = FakeWebSocket.created;
+    socket.serverAccepts();
+    socket.serverSays({ type: 'form.answered', formId: 31 });
+    socket.serverSays({ type: 'form.answered', formId: 32 });
+    act(() => vi.advanceTimersByTime(LIVE_FORM_REFRESH_MS - 100));
+    socket.serverSays({ type: 'form.answered', formId: 31 });
+    expect(invalidate).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(100));
+    expect(invalidate.mock.calls).toEqual([[{ queryKey: ['forms', 31] }], [{ queryKey: ['forms', 32] }]]);
+    // Answers keep coming every 100 ms: results still refresh every second, not only when they stop.
+    for (let i = 0; i < 20; i++) {
+      socket.serverSays({ type: 'form.answered', formId: 31 });
+      act(() => vi.advanceTimersByTime(100));
+    }
+    expect(invalidate).toHaveBeenCalledTimes(4);
+    expect(invalidate).not.toHaveBeenCalledWith({ queryKey: ['threads'] });
+  });
+
+  it('after a reconnect refetches the threads and the forms on screen, whose answers were missed', async () => {
+    const { invalidate } = await renderSignedIn();
+    vi.useFakeTimers();
+    FakeWebSocket.created[0].serverAccepts();
+    FakeWebSocket.created[0].onclose?.({ code: 1006, reason: '' } as CloseEvent);
+    act(() => vi.advanceTimersByTime(2000));
+    FakeWebSocket.created[1].serverAccepts();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['forms'], refetchType: 'active' });
+    act(() => vi.advanceTimersByTime(LIVE_REFRESH_DEBOUNCE_MS));
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['threads'] });
   });
 

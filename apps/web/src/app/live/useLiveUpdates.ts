@@ -1,17 +1,21 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSessionState } from '../services';
+import { collect } from './collect';
 import { debounce } from './debounce';
 import { createLiveClient } from './liveClient';
 import { liveUrlOf } from './liveUrl';
 
 /** A burst of changes (a reply to a big thread, a move of many threads) becomes one refetch. */
 export const LIVE_REFRESH_DEBOUNCE_MS = 200;
+/** A poll answered by a whole school refetches its results at most this often. */
+export const LIVE_FORM_REFRESH_MS = 1000;
 
 /**
  * While signed in, keeps the live connection open and refetches everything under the 'threads' query
  * key when the server says the person's threads changed, so inbox, unread counts and an open thread
- * follow without a reload. Mount it once, inside the deck's query provider.
+ * follow without a reload; and everything under ['forms', formId] when one of their forms got an
+ * answer (results, answers, who is missing). Mount it once, inside the deck's query provider.
  */
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
@@ -24,12 +28,21 @@ export function useLiveUpdates(): void {
     const liveUrl = liveUrlOf(url, window.location.href);
     if (!liveUrl) return;
     const refresh = debounce(() => void queryClient.invalidateQueries({ queryKey: ['threads'] }), LIVE_REFRESH_DEBOUNCE_MS);
+    const refreshForms = collect<number>((formIds) => {
+      for (const formId of formIds) void queryClient.invalidateQueries({ queryKey: ['forms', formId] });
+    }, LIVE_FORM_REFRESH_MS);
+    const resync = () => {
+      refresh();
+      // Answers that came while away were missed too; only forms on screen refetch.
+      void queryClient.invalidateQueries({ queryKey: ['forms'], refetchType: 'active' });
+    };
     const client = createLiveClient({
       url: liveUrl,
       token,
       createSocket: (address) => new WebSocket(address),
       onThreadsChanged: refresh,
-      onResync: refresh,
+      onFormAnswered: refreshForms,
+      onResync: resync,
     });
     const wakeWhenVisible = () => {
       if (document.visibilityState === 'visible') client.wake();
@@ -43,6 +56,7 @@ export function useLiveUpdates(): void {
       window.removeEventListener('online', wake);
       client.stop();
       refresh.cancel();
+      refreshForms.cancel();
     };
   }, [queryClient, url, token, registrationPending]);
 }

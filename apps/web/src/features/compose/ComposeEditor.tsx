@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Button, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { IconSend, IconClock, IconTrash } from '@tabler/icons-react';
 import { MAX_DESCRIPTION_BYTES, MAX_TITLE_LENGTH, type PostInput, type PostTypeKey } from '@patio/core/schemas/posts';
+import { useUploadToMe } from '../../blocks/uploads/useUploadToMe';
 import { RichTextEditor } from '../../ui/RichTextEditor';
 import { Notice } from '../../ui/Notice';
+import { BlocksSection } from './BlocksSection';
 import { dateProblemOf, hasRecipients, isScheduled } from './composeModel';
 import { ConfirmDiscard } from './ConfirmDiscard';
 import { DatesSection } from './DatesSection';
@@ -16,6 +18,7 @@ import { SaveIndicator } from './SaveIndicator';
 import { SettingsSection } from './SettingsSection';
 import { useComposeForm } from './useComposeForm';
 import { useDraftAutosave } from './useDraftAutosave';
+import { useDraftPostId, useEnsurePost } from './useDraftPostId';
 import { usePublish } from './usePublish';
 import classes from './compose.module.css';
 
@@ -38,8 +41,12 @@ const byteLength = (text: string) => new TextEncoder().encode(text).length;
 /** The compose form (spec §2 /compose): what, to whom, how and when; saved as a draft as one writes. */
 export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDraft, typeOptions, onDraftCreated, onDiscarded }: ComposeEditorProps) {
   const { t } = useTranslation();
-  const autosave = useDraftAutosave(me, draftId, onDraftCreated);
+  const { postId, handleCreated } = useDraftPostId(draftId, onDraftCreated);
+  const autosave = useDraftAutosave(me, draftId, handleCreated);
   const { post, update, read } = useComposeForm(initialPost, autosave.schedule);
+  const uploadToMe = useUploadToMe();
+  const uploadImage = useCallback(async (file: File) => (await uploadToMe(file)).url, [uploadToMe]);
+  const ensurePost = useEnsurePost(postId, autosave, read);
   const { publish, isPublishing } = usePublish(me, autosave);
   const [ruleDraft, setRuleDraft] = useState(initialRuleDraft);
   const [showMissing, setShowMissing] = useState(false);
@@ -124,11 +131,24 @@ export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDr
             }}
             size="md"
           />
-          <RichTextEditor label={t('compose.description')} placeholder={t('compose.descriptionPlaceholder')} initialHtml={initialPost.description} onChange={handleDescription} />
+          <RichTextEditor
+            label={t('compose.description')}
+            placeholder={t('compose.descriptionPlaceholder')}
+            initialHtml={initialPost.description}
+            onChange={handleDescription}
+            uploadImage={uploadImage}
+          />
           {post.quotes.map((quoteId) => (
             <QuotedPostPreview key={quoteId} postId={quoteId} onRemove={() => update((p) => ({ ...p, quotes: p.quotes.filter((id) => id !== quoteId) }))} />
           ))}
         </Stack>
+      </Paper>
+
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="compose-blocks">
+        <Title order={2} size="h4" id="compose-blocks" mb="sm">
+          {t('blocks.frame.title')}
+        </Title>
+        <BlocksSection postId={postId} ensurePost={ensurePost} />
       </Paper>
 
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="compose-recipients" id="compose-recipients-section">

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { validToken } from '../../test/makeToken';
 import { renderApp } from '../../test/renderApp';
 import { BASE, stubFetch } from '../../test/fetchStub';
-import { fileNameOf } from './downloadMembersCsv';
+import { fileNameOf } from '../../app/api/downloadWithToken';
 
 const signedIn = () => ({ url: BASE, school: { code: 'demo', title: 'Colegio Demo', logo: null }, language: 'es-CO', token: validToken(1) });
 const routes = (csv: { status: number; body: unknown }) => ({

@@ -84,7 +84,7 @@ export function PostCard({ post, compact = false, headingLevel = 2, to, footer, 
         </Heading>
       )}
       <PostHtml html={post.description} />
-      <BlocksList blocks={post.blocks} />
+      <BlocksList blocks={post.blocks} postId={post.id} />
       <QuotedPosts quotes={post.quotes} />
       {isTrailOpen && <TrailPanel postId={post.id} id={trailId} />}
       {footer && <footer className={classes.cardFooter}>{footer}</footer>}

@@ -1,35 +1,17 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, moduleInChromium } from '../../test/moduleInChromium';
 
 // DOMPurify does not work in the component tests' DOM double (it keeps scripts there, and the
 // sanitiser then falls back to plain text). This runs the real module in Chromium, as families get it.
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  const bundle = await build({
-    entryPoints: [join(import.meta.dirname, 'sanitizeHtml.ts')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    globalName: 'postHtml',
-    logLevel: 'silent',
-  });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  page = await browser.newPage();
-  await page.setContent('<!doctype html><html><body></body></html>');
-  await page.addScriptTag({ content: bundle.outputFiles[0].text });
+  ({ page, browser } = await moduleInChromium(join(import.meta.dirname, 'sanitizeHtml.ts'), 'postHtml'));
 }, 60_000);
 
 afterAll(async () => {

@@ -1,0 +1,71 @@
+import { FORM_MAX_FIELDS, ZFormEntity, ZFormInput } from '@patio/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
+import { errors } from '../../http/schemas';
+import { formsPolicies as p } from './forms.policy';
+import { createForm, getForm, removeForm, saveForm } from './forms.service';
+import { recordsRoutes } from './records.routes';
+import { resultsRoutes } from './results.routes';
+
+const tags = ['forms'];
+const shape =
+  `Fields (at most ${FORM_MAX_FIELDS}): name (letters, digits, _ and -; unique in the form), type text, textarea, select or checkbox, ` +
+  'title, description, options (a select\'s choices, one per line) and order; they are stored and answered in `order`.';
+const readers = 'Its owner, administrators, and whoever may read a post with a block whose url is `data/entities/{id}`; 404 for anyone else.';
+
+/** The forms area's routes under /api/{org}/: forms and polls, their records, results and exports. */
+export async function formsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.route({
+    ...routeOf(p.createForm),
+    schema: {
+      tags,
+      summary: 'A new form or poll',
+      description: `Owned by the caller (any member of the school); a form block then points at it as \`data/entities/{id}\`. ${shape}`,
+      params: paramsOf(p.createForm),
+      body: ZFormInput,
+      response: { 201: ZFormEntity, ...errors(400, 401, 403, 413) },
+    },
+    handler: async (request, reply) => reply.code(201).send(await createForm(contextOf(request), request.body)),
+  });
+
+  r.route({
+    ...routeOf(p.readForm),
+    schema: { tags, summary: 'A form or poll', description: readers, params: paramsOf(p.readForm), response: { 200: ZFormEntity, ...errors(400, 401, 403, 404) } },
+    handler: async (request) => getForm(contextOf(request), request.params.id),
+  });
+
+  r.route({
+    ...routeOf(p.updateForm),
+    schema: {
+      tags,
+      summary: 'Save a whole form (the editor, 500 ms after the last edit)',
+      description: `Its owner or an administrator; its readers 403. Records keep what they hold; results count the fields the form has now. ${shape}`,
+      params: paramsOf(p.updateForm),
+      body: ZFormInput,
+      response: { 200: ZFormEntity, ...errors(400, 401, 403, 404, 413) },
+    },
+    handler: async (request) => saveForm(contextOf(request), request.params.id, request.body),
+  });
+
+  r.route({
+    ...routeOf(p.deleteForm),
+    schema: {
+      tags,
+      summary: 'Delete a form with all its records',
+      description: 'Its owner or an administrator; its readers 403. Blocks still pointing at it find nothing (404).',
+      params: paramsOf(p.deleteForm),
+      response: { 204: z.null().describe('Deleted'), ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request, reply) => {
+      await removeForm(contextOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+
+  await recordsRoutes(app);
+  await resultsRoutes(app);
+}

@@ -1,0 +1,109 @@
+import { FORM_MAX_FIELDS } from '@patio/core';
+import { beforeAll, expect, it } from 'vitest';
+import { describeOnDatabases } from '../../test/harness';
+import { makeRegistrant } from '../../test/registrants';
+import { makeWorld, type World } from '../../test/world';
+import { norteParentOf, publishPost } from '../threads/threads.fixtures';
+import { addBlock, as, makeForm, pollInput, publishForm } from './forms.fixtures';
+
+describeOnDatabases('forms and polls', (t) => {
+  let w: World;
+  const call = as(t);
+  beforeAll(async () => {
+    w = await makeWorld(t);
+  });
+
+  it('creates a form for any member, with its fields in their order and defaults filled in', async () => {
+    const res = await call(w.parentA, 'POST', 'data/entities', {
+      title: 'Rifa',
+      fields: [
+        { name: 'b', type: 'text', order: 2 },
+        { name: 'a', type: 'select', title: 'Color', options: 'Rojo\nAzul', order: 1 },
+        { name: 'c', type: 'checkbox', order: 2 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      title: 'Rifa',
+      description: '',
+      ownerId: w.parentA.id,
+      updatedAt: expect.any(String),
+      fields: [
+        { name: 'a', type: 'select', title: 'Color', description: '', options: 'Rojo\nAzul', order: 1 },
+        { name: 'b', type: 'text', title: '', description: '', options: '', order: 2 },
+        { name: 'c', type: 'checkbox', title: '', description: '', options: '', order: 2 },
+      ],
+    });
+    // The block lifecycle's empty form.
+    expect((await call(w.teacherA, 'POST', 'data/entities', { title: '', description: '', fields: [] })).statusCode).toBe(201);
+  });
+
+  it('saves the whole form for its owner or an administrator; readers 403, others 404', async () => {
+    const { formId } = await publishForm(t, w.teacherA, [w.parentA]);
+    const change = { ...pollInput, title: 'Salida al zoológico', fields: pollInput.fields.slice(0, 1) };
+    const saved = await call(w.teacherA, 'PUT', `data/entities/${formId}`, change);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ id: formId, title: 'Salida al zoológico', fields: [{ name: 'authorize' }] });
+    expect((await call(w.admin, 'PUT', `data/entities/${formId}`, pollInput)).statusCode).toBe(200);
+    expect((await call(w.parentA, 'PUT', `data/entities/${formId}`, change)).statusCode).toBe(403);
+    expect((await call(w.parentA, 'DELETE', `data/entities/${formId}`)).statusCode).toBe(403);
+    for (const who of [w.parentB, w.teacherB, w.driver, w.otherAdmin]) {
+      expect((await call(who, 'PUT', `data/entities/${formId}`, change)).statusCode, who.firstName).toBe(404);
+      expect((await call(who, 'DELETE', `data/entities/${formId}`)).statusCode, who.firstName).toBe(404);
+    }
+    expect((await call(w.parentA, 'GET', `data/entities/${formId}`)).json()).toMatchObject({ title: pollInput.title, fields: [{}, {}, {}] });
+  });
+
+  it('is read by its owner, administrators and readers of a post that carries it; 404 for everyone else', async () => {
+    const { formId } = await publishForm(t, w.teacherA, [w.parentA]);
+    for (const who of [w.teacherA, w.admin, w.parentA]) expect((await call(who, 'GET', `data/entities/${formId}`)).statusCode, who.firstName).toBe(200);
+    for (const who of [w.parentB, w.teacherB, w.studentA, w.driver, w.employee, w.otherAdmin, await norteParentOf(t, w)]) {
+      expect((await call(who, 'GET', `data/entities/${formId}`)).statusCode, who.firstName).toBe(404);
+    }
+    expect((await call(await makeRegistrant(t, w.school), 'GET', `data/entities/${formId}`)).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: `/api/${w.school.code}/data/entities/${formId}` })).statusCode).toBe(401);
+    // A form nobody put in a post is its owner's alone.
+    const loose = await makeForm(t, w.teacherA);
+    expect((await call(w.parentA, 'GET', `data/entities/${loose}`)).statusCode).toBe(404);
+    // Reaching parent B later, through a second post, lets parent B read it too.
+    const second = await publishPost(t, w.teacherA, [w.parentB]);
+    await addBlock(t, w.teacherA, second.id, 'form', `data/entities/${formId}`);
+    expect((await call(w.parentB, 'GET', `data/entities/${formId}`)).statusCode).toBe(200);
+  });
+
+  it('deletes a form with its records', async () => {
+    const { formId } = await publishForm(t, w.teacherA, [w.parentA]);
+    expect((await call(w.parentA, 'POST', `people/${w.parentA.id}/data/entities/${formId}/records`, { authorize: 'Sí' })).statusCode).toBe(201);
+    expect((await call(w.teacherA, 'DELETE', `data/entities/${formId}`)).statusCode).toBe(204);
+    expect((await call(w.teacherA, 'GET', `data/entities/${formId}`)).statusCode).toBe(404);
+    const left = await t.db.selectFrom('form_records').select('id').where('org_id', '=', w.school.id).where('form_id', '=', formId).execute();
+    expect(left).toEqual([]);
+  });
+
+  it('refuses bad forms with 400 and writes nothing', async () => {
+    const field = { name: 'a', type: 'text', order: 1 };
+    const bad: unknown[] = [
+      { fields: [field, field] },
+      { fields: [{ ...field, type: 'date' }] },
+      { fields: [{ ...field, name: 'con espacio' }] },
+      { fields: [{ ...field, name: '' }] },
+      { fields: [{ ...field, order: -1 }] },
+      { fields: [{ ...field, order: 1.5 }] },
+      { fields: Array.from({ length: FORM_MAX_FIELDS + 1 }, (_, i) => ({ ...field, name: `f${i}` })) },
+      { title: 'x'.repeat(501) },
+      { title: 'Con\u0000nulo' },
+      { fields: [{ ...field, options: 'Sí\u0000' }] },
+      { fields: 'no' },
+    ];
+    const before = await t.db.selectFrom('form_entities').select('id').where('org_id', '=', w.school.id).execute();
+    for (const body of bad) {
+      const res = await call(w.teacherA, 'POST', 'data/entities', body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+    }
+    const huge = await call(w.teacherA, 'POST', 'data/entities', { fields: Array.from({ length: 100 }, (_, i) => ({ ...field, name: `f${i}`, description: 'd'.repeat(2000), options: 'x'.repeat(10_000) })) });
+    expect(huge.statusCode).toBe(413);
+    const after = await t.db.selectFrom('form_entities').select('id').where('org_id', '=', w.school.id).execute();
+    expect(after).toHaveLength(before.length);
+  });
+});

@@ -1,0 +1,6 @@
+// The forms area to the rest of the server: forms and polls, a person's records, and what the owner
+// sees of the answers. It builds on blocks (who may see a form) and posts; nothing builds on it.
+export { formsRoutes } from './forms.routes';
+export { formsPolicies } from './forms.policy';
+export { answerForm, getRecords } from './records.service';
+export { createForm } from './forms.service';

@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { Loader, Text } from '@mantine/core';
+import type { BlockViewProps } from '../types';
+import { FormEditor } from './FormEditor';
+import { formIdOf } from './formUrl';
+import { FormView } from './FormView';
+import './formStyles';
+
+/**
+ * The form or poll block (spec §4 Form block). Composing, the author edits the form; reading, the
+ * owner sees results and the others answer. The block's url `data/entities/{id}` names the form; the
+ * block frame creates it on first load, so a missing url only shows while that happens.
+ */
+export function FormBlock({ block, mode }: BlockViewProps) {
+  const { t } = useTranslation();
+  const formId = formIdOf(block.url);
+  if (formId === null) {
+    return mode === 'edit' ? <Loader size="sm" aria-label={t('blocks.form.loading')} /> : <Text c="dimmed">{t('blocks.form.missing')}</Text>;
+  }
+  return mode === 'edit' ? <FormEditor formId={formId} /> : <FormView formId={formId} />;
+}

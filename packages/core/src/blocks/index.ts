@@ -1,0 +1,3 @@
+export * from './video';
+export * from './drive';
+export * from './formRecord';
