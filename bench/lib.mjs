@@ -1,9 +1,13 @@
 // Small helpers shared by the bench scripts: start a server process and wait until it answers.
 import { spawn } from 'node:child_process';
 
-/** Starts `node script` with env and resolves once `readyUrl` answers 200 (or one of `readyStatuses`). */
+/**
+ * Starts `node script` with env and resolves once `readyUrl` answers 200 (or one of `readyStatuses`).
+ * `env.BENCH_NODE_FLAGS` (space-separated) goes on node's command line: flags NODE_OPTIONS refuses, such as --cpu-prof.
+ */
 export async function startProcess(script, env, readyUrl, readyStatuses = []) {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const flags = (env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {

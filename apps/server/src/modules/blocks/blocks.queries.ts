@@ -1,3 +1,4 @@
+import { compiledQuery } from '../../db/compiled-query';
 import type { Database, DialectName } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
 
@@ -63,9 +64,14 @@ export async function deletePostBlock(db: Database, orgId: number, postId: numbe
   return Number(result.numDeletedRows) === 1;
 }
 
+// Asked whenever someone other than its owner opens or answers a form or html item: compiled once.
+const postIdsCarrying = compiledQuery((db, p: { orgId: number; url: string }) =>
+  db.selectFrom('post_blocks').select('post_id').distinct().where(scopedToOrg(p.orgId)).where('url', '=', p.url),
+);
+
 /** The posts of the school with a block whose url is exactly `url` (a form's or an html item's). */
 export async function findPostIdsCarrying(db: Database, orgId: number, url: string): Promise<number[]> {
-  const rows = await db.selectFrom('post_blocks').select('post_id').distinct().where(scopedToOrg(orgId)).where('url', '=', url).execute();
+  const rows = await postIdsCarrying.execute(db, { orgId, url });
   return rows.map((r) => r.post_id);
 }
 

@@ -1,3 +1,4 @@
+import { compiledQuery } from '../../db/compiled-query';
 import type { Database } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
 
@@ -15,8 +16,13 @@ export interface FormRow {
 
 const formColumns = ['id', 'owner_id', 'title', 'description', 'fields', 'updated_at'] as const;
 
+// Read on every request about a form (its standing decides the policy): compiled once, not per request.
+const formRow = compiledQuery((db, p: { orgId: number; id: number }) =>
+  db.selectFrom('form_entities').select(formColumns).where(scopedToOrg(p.orgId)).where('id', '=', p.id),
+);
+
 export async function findForm(db: Database, orgId: number, id: number): Promise<FormRow | null> {
-  return (await db.selectFrom('form_entities').select(formColumns).where(scopedToOrg(orgId)).where('id', '=', id).executeTakeFirst()) ?? null;
+  return (await formRow.takeFirst(db, { orgId, id })) ?? null;
 }
 
 export async function insertForm(db: Database, row: { org_id: number; owner_id: number; title: string; description: string; fields: string; created_at: string }): Promise<number> {

@@ -13,10 +13,13 @@ export interface S3Settings {
   secretAccessKey?: string;
 }
 
-// A streamed upload holds at most queueSize parts of partSize in memory (16 MiB), whatever the file's
-// size; 512 MB is 64 parts, far below S3's 10,000.
-const PART_SIZE = 8 * 1024 * 1024;
-const QUEUE_SIZE = 2;
+// A streamed upload holds one part of partSize in memory (S3's smallest, 5 MiB), whatever the file's
+// size; 512 MB is 103 parts, far below S3's 10,000. The SDK copies each part into a buffer of its own
+// and keeps it until the next is sent, so two parts of 8 MiB in flight grew the server by 95 MiB for a
+// 512 MiB upload (bench/RESULTS.md "Content blocks"): one small part at a time trades some speed for
+// the memory target.
+const PART_SIZE = 5 * 1024 * 1024;
+const QUEUE_SIZE = 1;
 
 // The SDK costs a third of a second and 25 MB to load: only a server that uses S3 loads it.
 const loadSdk = async () => {
