@@ -45,6 +45,7 @@ import { postsRoutes, seedMissingPostTypes } from './modules/posts/index';
 import { liveRoutes, registerLiveUpdates } from './modules/live/index';
 import { blocksRoutes } from './modules/blocks/index';
 import { formsRoutes } from './modules/forms/index';
+import { calendarRoutes } from './modules/calendar/index';
 
 /** The routes of one school, mounted under /api/{org}/. A new area adds its plugin here. */
 const schoolAreas = [authRoutes, peopleRoutes, deviceRoutes, allowedRoutes, settingsRoutes, i18nRoutes, nodesRoutes, adminsRoutes];
@@ -59,6 +60,7 @@ schoolAreas.push(threadsRoutes);
 schoolAreas.push(filesRoutes);
 schoolAreas.push(blocksRoutes);
 schoolAreas.push(formsRoutes);
+schoolAreas.push(calendarRoutes);
 
 /** Strict CSP for the SPA (Mantine needs inline styles; live updates use WebSockets). */
 const contentSecurityPolicy = {

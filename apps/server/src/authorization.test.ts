@@ -11,6 +11,8 @@ import { publishPost } from './modules/threads/threads.fixtures';
 import { addBlock, pollInput, publishForm } from './modules/forms/forms.fixtures';
 import { anonFileOfWorld, authzUploadKey, blockFileOfTeacherA, signedAddressParts, smallUpload, uploadOf } from './modules/files/files.authz.fixtures';
 import { makeWorld, type World } from './test/world';
+import { classAEvent, MAY_4_10AM_BOGOTA, postEventToParentA } from './modules/calendar/calendar.fixtures';
+import { insertSource } from './modules/calendar/calendar.sources.queries';
 import { describeOnDatabases, type TestApp } from './test/harness';
 
 /**
@@ -675,7 +677,123 @@ const table: Row[] = [
     expect: all(204),
   },
   { method: 'GET', route: '/api/:org/files/:fileId/:variant', request: (w, t) => signedAddressParts(w, t), expect: all(200), atHome: 403 },
+
+  // calendar (issue 11): a node calendar is for its subtree and their families (class A's: parent A,
+  // student A, teacher A, administrators and school-wide staff), edited by its teachers and
+  // administrators; an event anyone else asks about is 404, never 403, so ids are no oracle.
+  { method: 'GET', route: '/api/:org/people/:id/calendar/feeds', expect: studentAOnly(200), atHome: 403 },
+  {
+    method: 'PUT',
+    route: '/api/:org/people/:personId/calendar/feeds/:feedId',
+    request: (w) => ({ params: { personId: w.studentA.id, feedId: 'posts' }, body: { enabled: '0' } }),
+    expect: studentAOnly(200),
+    atHome: 403,
+  },
+  { method: 'GET', route: '/api/:org/calendar/events', request: () => ({ query: '?start=2026-05-01&end=2026-06-01' }), expect: members(200) },
+  {
+    method: 'POST',
+    route: '/api/:org/calendar/events',
+    request: (w) => ({ body: { nodeId: w.tree.classA, title: 'Izada de bandera', startDate: MAY_4_10AM_BOGOTA } }),
+    expect: { ...members(403), teacherA: 201, schoolAdmin: 201 },
+    atHome: 404, // class A is no group of norte's
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/calendar/events/:id',
+    request: async (w, t) => ({ params: { id: await classAEvent(t, w) } }),
+    expect: classACalendar(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/calendar/events/:id',
+    label: 'an event on a post to parent A: its readers',
+    request: async (w, t) => ({ params: { id: await postEventToParentA(t, w) } }),
+    expect: postReaders(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/:org/calendar/events/:id',
+    request: async (w, t) => ({ params: { id: await classAEvent(t, w) }, body: { title: 'Cambio de hora', startDate: MAY_4_10AM_BOGOTA + 3600 } }),
+    expect: { ...classACalendar(403), teacherA: 200, schoolAdmin: 200 },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/:org/calendar/events/:id',
+    request: async (w, t) => ({ params: { id: await classAEvent(t, w) } }),
+    expect: { ...classACalendar(403), teacherA: 204, schoolAdmin: 204 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/:org/calendar/events/:id/rsvp',
+    request: async (w, t) => ({ params: { id: await classAEvent(t, w, true) }, body: { answer: 'going' } }),
+    expect: classACalendar(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/:org/calendar/events/:id/rsvp',
+    request: async (w, t) => ({ params: { id: await classAEvent(t, w, true) } }),
+    expect: classACalendar(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/calendar/events/:id/rsvps',
+    request: async (w, t) => ({ params: { id: await classAEvent(t, w, true) } }),
+    expect: { ...classACalendar(403), teacherA: 200, schoolAdmin: 200 },
+  },
+
+  // calendar outputs and inputs (issue 11, decision 015): an event's .ics is for whoever sees the event
+  // (404 for the rest); a private address is its person's, and is read without a token (its secret is
+  // the credential); external feeds and the school's time zone are the administrators'.
+  { method: 'GET', route: '/api/:org/calendar/events/:id/ics', request: async (w, t) => ({ params: { id: await postEventToParentA(t, w) } }), expect: postReaders(200) },
+  {
+    method: 'GET',
+    route: '/api/:org/calendar/events/:id/ics',
+    label: "class A's calendar",
+    request: async (w, t) => ({ params: { id: await classAEvent(t, w) } }),
+    expect: classACalendar(200),
+  },
+  { method: 'GET', route: '/api/:org/people/:id/calendar/subscription', expect: studentAOnly(200), atHome: 403 },
+  { method: 'POST', route: '/api/:org/people/:id/calendar/subscription', expect: studentAOnly(201), atHome: 403 },
+  { method: 'DELETE', route: '/api/:org/people/:id/calendar/subscription', expect: studentAOnly(204), atHome: 403 },
+  {
+    method: 'GET',
+    route: '/api/:org/calendar/subscriptions/:file',
+    label: "student A's address, whoever asks, with or without a token",
+    request: async (w, t) => ({ params: { file: await subscriptionFileOf(w.studentA, t) } }),
+    expect: all(200),
+  },
+  { method: 'GET', route: '/api/:org/calendar/subscriptions/:file', label: 'a made-up address', request: () => ({ params: { file: `1-${'A'.repeat(43)}.ics` } }), expect: all(404) },
+  { method: 'GET', route: '/api/:org/calendar/sources', expect: adminOnly(200) },
+  {
+    method: 'POST',
+    route: '/api/:org/calendar/sources',
+    label: 'a loopback address: refused after the rights check',
+    request: () => ({ body: { name: 'Feed', url: 'http://127.0.0.1:9/feed.ics', nodeId: null } }),
+    expect: adminOnly(422),
+  },
+  { method: 'DELETE', route: '/api/:org/calendar/sources/:id', request: async (w, t) => ({ params: { id: await loopbackSourceOf(w, t) } }), expect: adminOnly(204) },
+  { method: 'POST', route: '/api/:org/calendar/sources/:id/refresh', request: async (w, t) => ({ params: { id: await loopbackSourceOf(w, t) } }), expect: adminOnly(202) },
+  { method: 'PUT', route: '/api/:org/settings/time-zone', request: () => ({ body: { timeZone: 'America/Bogota' } }), expect: adminOnly(200) },
 ];
+
+/** A fresh external feed of the world's school whose imports are refused at once (loopback, not allowed here). */
+async function loopbackSourceOf(w: World, t: TestApp): Promise<number> {
+  const now = new Date().toISOString();
+  return insertSource(t.db, { org_id: w.school.id, name: 'Feed', url: 'http://127.0.0.1:9/feed.ics', node_id: null, created_by: w.admin.id, last_fetched_at: now, created_at: now });
+}
+
+/** `{secret}.ics` of a fresh private address of `person`, made through the API. */
+async function subscriptionFileOf(person: TestPerson, t: TestApp): Promise<string> {
+  const res = await t.request({ method: 'POST', url: `/api/${person.org.code}/people/${person.id}/calendar/subscription`, token: await t.signIn(person) });
+  if (res.statusCode !== 201) throw new Error(`No subscription: ${res.body}`);
+  return new URL(res.json().url.replace(/^webcal:/, 'http:')).pathname.split('/').pop()!;
+}
+
+
+/** `ok` for those who see class A's calendar (its families, teacher A, administrators, school-wide staff); 404 for the school's others. */
+function classACalendar(ok: number): Callers {
+  return { ...members(404), parentA: ok, studentA: ok, teacherA: ok, schoolAdmin: ok, employee: ok };
+}
 
 /** Only parent A (the person of the path) gets `ok`. */
 function parentAOnly(ok: number): Callers {

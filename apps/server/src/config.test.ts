@@ -105,6 +105,12 @@ describe('loadConfig', () => {
     expect(new TextDecoder().decode(loadConfig({ INIT_CWD: base, PATIO_FILE_URL_SECRET: secret }).fileUrlSecret)).toBe(secret);
     expect(() => loadConfig({ INIT_CWD: base, PATIO_FILE_URL_SECRET: 'short' })).toThrow(/PATIO_FILE_URL_SECRET must be at least 32 bytes/);
   });
+
+  it('fetches external calendar feeds from private addresses only when CALENDAR_FETCH_ALLOW_PRIVATE says so', () => {
+    expect(loadConfig({ INIT_CWD: base }).calendarFetchAllowPrivate).toBe(false);
+    for (const on of ['1', 'true', 'YES', ' on ']) expect(loadConfig({ INIT_CWD: base, CALENDAR_FETCH_ALLOW_PRIVATE: on }).calendarFetchAllowPrivate, on).toBe(true);
+    for (const off of ['', '0', 'false', 'no', 'maybe']) expect(loadConfig({ INIT_CWD: base, CALENDAR_FETCH_ALLOW_PRIVATE: off }).calendarFetchAllowPrivate, off).toBe(false);
+  });
 });
 
 describe('log redaction', () => {

@@ -51,6 +51,12 @@ export interface AppConfig {
    * person's uploads never expire and live inside posts, so this may outlive a JWT secret rotation.
    */
   fileUrlSecret?: Uint8Array;
+  /**
+   * External calendar feeds may be fetched from private and loopback addresses
+   * (CALENDAR_FETCH_ALLOW_PRIVATE=1). Off by default: a school administrator's feed address must not be
+   * a way into the server's own network. Tests turn it on for feeds served on 127.0.0.1.
+   */
+  calendarFetchAllowPrivate?: boolean;
 }
 
 /** How this process works the job queue (README "Configuration"). */
@@ -160,6 +166,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisUrl: env.REDIS_URL || undefined,
     s3: parseS3(env),
     fileUrlSecret: env.PATIO_FILE_URL_SECRET ? checkedSecret(env.PATIO_FILE_URL_SECRET, 'PATIO_FILE_URL_SECRET') : undefined,
+    calendarFetchAllowPrivate: ['1', 'true', 'yes', 'on'].includes((env.CALENDAR_FETCH_ALLOW_PRIVATE ?? '').trim().toLowerCase()),
     jobs: {
       inProcess: !['0', 'false', 'no', 'off'].includes((env.JOBS_IN_PROCESS ?? 'true').toLowerCase()),
       pollMs: toInt(env.JOBS_POLL_MS, defaultJobsConfig.pollMs, 'JOBS_POLL_MS'),

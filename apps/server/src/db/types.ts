@@ -3,6 +3,7 @@ import type { ImportRegistrationTables } from './types-import-registration';
 import type { InvitationTables, LoginTokenPurpose } from './types-invitations';
 import type { PostTables } from './types-posts';
 import type { BlockTables } from './types-blocks';
+import type { CalendarTables } from './types-calendar';
 
 // Row shapes of today's schema. Migrations never import these (they are written against Kysely<any>).
 // Timestamps are ISO-8601 text, booleans integers 0/1, JSON text — the same on SQLite and PostgreSQL.
@@ -164,7 +165,7 @@ export interface JobTable {
   updated_at: string;
 }
 
-export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables {
+export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables, CalendarTables {
   orgs: OrgTable;
   people: PersonTable;
   relationships: RelationshipTable;

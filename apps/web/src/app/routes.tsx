@@ -24,13 +24,17 @@ function screen(path: string, name: string, lazy: NonNullable<RouteObject['lazy'
 const threadScreen = () => import('../features/threads/ThreadPage').then((m) => ({ Component: m.ThreadPage }));
 const threadChild = (path = 'threads/feed/:threadId') => [screen(path, 'thread', threadScreen)];
 const inboxScreen = () => import('../features/threads/FolderPages').then((m) => ({ Component: m.InboxPage }));
+const calendarScreen = () => import('../features/calendar/CalendarPage').then((m) => ({ Component: m.CalendarPage }));
 
 /** Routes inside the /deck shell (spec §2 routes table). */
 export const deckRoutes: RouteObject[] = [
   screen('highlights', 'highlights', () => import('../features/highlights/HighlightsPage').then((m) => ({ Component: m.HighlightsPage })), { order: 1, exitOnBack: true }, threadChild()),
   later('dashboard/:dashboardId', 'dashboard'),
   screen('inbox', 'inbox', inboxScreen, { order: 2 }),
-  later('calendar', 'calendar', { order: 3 }, threadChild()),
+  screen('calendar', 'calendar', calendarScreen, { order: 3 }, [
+    ...threadChild(),
+    screen('events/:eventId', 'calendarEvent', () => import('../features/calendar/EventPage').then((m) => ({ Component: m.EventPage })), { title: 'calendar.event.screen' }),
+  ]),
   later('launcher', 'launcher'),
   later('id', 'id'),
   later('hidden', 'hidden'),
@@ -77,7 +81,7 @@ export const deckRoutes: RouteObject[] = [
     screen('nodes', 'nodeChildren', () => import('../features/nodes/NodeChildrenPage').then((m) => ({ Component: m.NodeChildrenPage }))),
     screen('import', 'nodeImport', () => import('../features/nodes/import/ImportPage').then((m) => ({ Component: m.ImportPage }))),
   ]),
-  later('test/calendar', 'testCalendar', {}, threadChild('calendar/thread/:threadId')),
+  screen('test/calendar', 'testCalendar', () => import('../features/calendar/CalendarPage').then((m) => ({ Component: m.TestCalendarPage })), {}, threadChild('calendar/thread/:threadId')),
   later('test/popups', 'testPopups'),
   later('test/datepicker', 'testDatepicker'),
   {

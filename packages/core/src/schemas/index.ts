@@ -16,3 +16,4 @@ export * from './signInSettings';
 export * from './posts';
 export * from './live';
 export * from './blocks';
+export * from './calendar';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZAudienceRule } from './audiences';
 import { ZId, ZIdText, zQueryInteger } from './ids';
 import { ZLanguage } from './person';
+import { ZEventInput, ZPostEvent } from './calendar';
 import { BLOCK_TYPES, TRAIL_LIMIT } from '../constants';
 
 // Posts, their audience and settings, threads and their folders, post types (spec §1, §3 Post,
@@ -118,6 +119,7 @@ export const ZPostInput = z
     quotes: z.array(ZId).max(20).default([]).describe('Posts quoted in this one (each must be readable by the author)'),
     publishDate: ZInstant.nullable().default(null).describe('A future date schedules the post; null publishes now'),
     expirationDate: ZInstant.nullable().default(null).describe('After it, replies are refused with 409 `expired`'),
+    event: ZEventInput.nullable().default(null).describe('A calendar event riding on the post: its readers are the audience'),
   })
   .strict();
 export type PostInput = z.infer<typeof ZPostInput>;
@@ -186,14 +188,14 @@ export const ZPost = z.object({
   blocks: z.array(ZBlock),
   quotes: z.array(ZQuotedPost),
   replyTo: z.number().int().nullable().describe('The post this one answers (its trail: GET posts/{id}/trail)'),
-  event: z.object({ id: z.number().int() }).nullable().describe('The calendar event of the post (Calendar issue)'),
+  event: ZPostEvent.nullable().describe('The calendar event of the post (details, RSVP: GET calendar/events/{id})'),
   thread: z.number().int(),
   status: z.enum(['draft', 'scheduled', 'published']),
 });
 export type Post = z.infer<typeof ZPost>;
 
 /** A draft as its author reopens it: the input plus its id and when it was last saved. */
-export const ZDraft = ZPostInput.extend({ id: z.number().int(), updatedAt: z.string() });
+export const ZDraft = ZPostInput.extend({ id: z.number().int(), updatedAt: z.string(), event: ZPostEvent.nullable() });
 export type Draft = z.infer<typeof ZDraft>;
 
 /** One step of a trail (spec §2 Post trail view): the post, then recursively the one it replies to. */

@@ -12,6 +12,7 @@ import * as m010 from './010-people-sort-key';
 import * as m011 from './011-invitations';
 import * as m012 from './012-posts';
 import * as m013 from './013-blocks';
+import * as m014 from './014-calendar';
 
 /** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011-invitations': m011,
   '012-posts': m012,
   '013-blocks': m013,
+  '014-calendar': m014,
 };

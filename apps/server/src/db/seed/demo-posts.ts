@@ -111,6 +111,7 @@ export const demoPosts: PostsSeedStep = {
         quotes: [],
         publishDate: inAWeek.toISOString(),
         expirationDate: null,
+        event: null,
       },
     });
   },

@@ -11,6 +11,7 @@ import { selfRegistration } from './demo-registration';
 import { signInByEmail } from './demo-email-sign-in';
 import { demoPosts, postTypesStep } from './demo-posts';
 import { demoBlocks } from './demo-blocks';
+import { demoCalendar } from './demo-calendar';
 import type { DemoPerson, DemoStudent } from './demo-people';
 import { admin, driver, families, otherTeachers, parent, route1Stops, staff, studentAccount, teacher, teaching } from './demo-people';
 
@@ -171,4 +172,4 @@ const terms: SeedStep = {
 };
 
 /** Every demo step in order; a capability adds its step at the end (its name must never change). */
-export const demoSteps: SeedStep[] = [people, tree, transport, terms, peopleAndGroups, selfRegistration, signInByEmail, postTypesStep, demoPosts, demoBlocks];
+export const demoSteps: SeedStep[] = [people, tree, transport, terms, peopleAndGroups, selfRegistration, signInByEmail, postTypesStep, demoPosts, demoBlocks, demoCalendar];

@@ -8,6 +8,7 @@ import { addPerson, schoolYear, type SeedStep } from './demo-school';
 import { type StandardNodeType, standardNodeTypes } from './node-types';
 import { postTypesStep } from './demo-posts';
 import { nortePosts } from './norte-posts';
+import { norteCalendar } from './demo-calendar';
 
 export const norteOrg = {
   code: 'norte',
@@ -88,4 +89,4 @@ const tree: SeedStep = {
 };
 
 /** Every step of Colegio del Norte in order; like the demo's, a step's name never changes. */
-export const norteSteps: SeedStep[] = [people, tree, postTypesStep, nortePosts];
+export const norteSteps: SeedStep[] = [people, tree, postTypesStep, nortePosts, norteCalendar];

@@ -4,6 +4,7 @@ import { invitationMailJob } from '../invitations/index';
 import { postDeliveredJob, postPublishJob } from '../posts/index';
 import { registrationMailJob } from '../registration/index';
 import { anonUploadsExpiryJob } from '../files/index';
+import { calendarImportJob } from '../calendar/index';
 
 /**
  * Every kind of job, registered alike in the server and in `npm run worker` processes so either can
@@ -11,6 +12,7 @@ import { anonUploadsExpiryJob } from '../files/index';
  */
 const jobDefinitions: JobDefinition<never>[] = [registrationMailJob, invitationMailJob, passwordResetJob, postDeliveredJob, postPublishJob];
 jobDefinitions.push(anonUploadsExpiryJob);
+jobDefinitions.push(calendarImportJob);
 
 export function registerJobHandlers(queue: JobQueue): JobQueue {
   for (const definition of jobDefinitions) queue.register(definition);

@@ -8,7 +8,9 @@ import { createDraft, discardDraft, getDraft, listDrafts, saveDraft } from './dr
 import { POST_BODY_LIMIT } from './posts.limits';
 import { postsPolicies as p } from './posts.policy';
 
-const sizeNote = 'The description is sanitised HTML (scripts, styles, event handlers and javascript: links are removed); over 1,000,000 bytes is 413 `payload_too_large` and nothing is saved.';
+const sizeNote =
+  'The description is sanitised HTML (scripts, styles, event handlers and javascript: links are removed); over 1,000,000 bytes is 413 `payload_too_large` and nothing is saved. ' +
+  '`event` is the calendar event the post will carry (saved with the draft and answered as written; null or absent removes it); a bad event is 400 and nothing is saved.';
 
 export async function draftsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -12,3 +12,5 @@ export { postsRoutes } from './posts.routes';
 export { postsPolicies } from './posts.policy';
 export { seedPostTypes, seedMissingPostTypes } from './post-types.service';
 export { POST_BODY_LIMIT } from './posts.limits';
+export { findPostEvents, eventColumnsOf, toPostEvent } from './posts.event';
+export type { EventColumns } from './posts.event.queries';

@@ -10,14 +10,17 @@ import { resolveRecipients } from './posts.audience';
 import { deliverPost } from './posts.delivery';
 import { conflict } from './posts.errors';
 import { storedDescription } from './posts.html';
+import { writePostEvent } from './posts.event';
 import { checkQuotes } from './posts.quotes';
 import { storeScheduledPost } from './posts.schedule';
+import { timeZoneOf } from '../settings/index';
 
 /**
  * POST people/{me}/posts/sent: publishes a post, or the caller's draft `{draft}` in place (same id).
  * Everything is checked before anything is written (description size, quotes, rule shape and rights,
  * recipients), and everything is written in one transaction: a failure leaves nothing behind. A
- * publishDate in the future schedules it: no stubs yet, a durable job publishes it then.
+ * publishDate in the future schedules it: no stubs yet, a durable job publishes it then. A new post's
+ * `event` is written with it; a published draft keeps the event it has.
  */
 export async function publishPost(ctx: RequestContext, body: PublishRequest): Promise<Published> {
   const caller = requireCaller(ctx);
@@ -29,7 +32,13 @@ export async function publishPost(ctx: RequestContext, body: PublishRequest): Pr
     if (input.expirationDate !== null && Date.parse(input.expirationDate) <= Date.parse(input.publishDate ?? new Date().toISOString())) {
       throw badRequest('invalid_expiration', 'The expiration date must come after the publish date');
     }
-    if (scheduled) return schedule(ctx, trx, caller, { ...input, description }, draftId);
+    const withEvent = async (published: Published): Promise<Published> => {
+      if (draftId === null && input.event !== null) {
+        await writePostEvent(trx, { orgId: ctx.org.id, postId: published.id, authorId: caller.id, timeZone: timeZoneOf(ctx.org.settings) }, input.event);
+      }
+      return published;
+    };
+    if (scheduled) return withEvent(await schedule(ctx, trx, caller, { ...input, description }, draftId));
     const recipients = await resolveRecipients(trx, caller, input.audience);
     const delivered = await deliverPost(
       trx,
@@ -41,7 +50,7 @@ export async function publishPost(ctx: RequestContext, body: PublishRequest): Pr
       },
       recipients,
     );
-    return { ...delivered, scheduled: false };
+    return withEvent({ ...delivered, scheduled: false });
   });
 }
 

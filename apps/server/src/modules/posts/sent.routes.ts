@@ -33,7 +33,10 @@ export async function sentRoutes(app: FastifyInstance): Promise<void> {
         'left: 400 `no_recipients` "You must select destinataries". Quotes must be posts the caller may read and quote ' +
         '(400 `invalid_quotes`). A future `publishDate` schedules it: status scheduled, no stubs yet, a durable job ' +
         'publishes it at that date (its audience resolved then); `scheduled` says so and `audienceCount` is the count of ' +
-        'now. The description is sanitised; over 1,000,000 bytes is 413. Everything is written in one transaction, or nothing.',
+        'now. The description is sanitised; over 1,000,000 bytes is 413. `event` (optional) puts a calendar event on the ' +
+        'post for its readers, in the school\'s time zone (an end before the start, an unknown `recurrence.freq`: 400 ' +
+        '`invalid_request`; a repetition ending before the event starts: 400 `invalid_recurrence`); a published draft keeps ' +
+        'the event it has. Everything is written in one transaction, or nothing.',
       params: paramsOf(p.publish),
       body: ZPublishRequest,
       response: { 201: ZPublished, ...errors(400, 401, 403, 404, 409, 413) },

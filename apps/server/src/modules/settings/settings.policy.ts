@@ -7,4 +7,6 @@ export const settingsPolicies = {
   updateSignIn: definePolicy({ method: 'PUT', path: 'settings/sign-in', check: isSchoolAdmin }),
   /** PUT settings/legacy-host: school administrators say where their legacy modules live. */
   updateLegacyHost: definePolicy({ method: 'PUT', path: 'settings/legacy-host', check: isSchoolAdmin }),
+  /** PUT settings/time-zone: school administrators set the zone of the school's calendar. */
+  updateTimeZone: definePolicy({ method: 'PUT', path: 'settings/time-zone', check: isSchoolAdmin }),
 };

@@ -1,10 +1,10 @@
-import { ZLegacyHostRequest, ZSettings, ZSignInSettingsRequest } from '@patio/core';
+import { ZLegacyHostRequest, ZSettings, ZSignInSettingsRequest, ZTimeZoneSetting } from '@patio/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
 import { errors } from '../../http/schemas';
 import { settingsPolicies } from './settings.policy';
-import { publicSettings, updateLegacyHost, updateSignInSettings } from './settings.service';
+import { publicSettings, updateLegacyHost, updateSignInSettings, updateTimeZone } from './settings.service';
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -15,8 +15,9 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       summary: "The school's public settings (spec §3 Settings)",
       description:
         'Title, colour (default #1C89B8), logo, which sign-in providers are configured, whether an email address is accepted ' +
-        'in place of a username (signInByEmail), where legacy modules live (legacyHost, null for the default), plus free ' +
-        'keys such as currencyPostfix and tuCompra. No token needed.',
+        'in place of a username (signInByEmail), where legacy modules live (legacyHost, null for the default), the ' +
+        "school's IANA time zone (timeZone, America/Bogota unless set), plus free keys such as currencyPostfix and " +
+        'tuCompra. No token needed.',
       params: paramsOf(settingsPolicies.read),
       response: { 200: ZSettings, ...errors(400, 404) },
     },
@@ -53,5 +54,22 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: ZSettings, ...errors(400, 401, 403) },
     },
     handler: async (request) => updateLegacyHost(contextOf(request), request.body),
+  });
+
+  r.route({
+    ...routeOf(settingsPolicies.updateTimeZone),
+    schema: {
+      tags: ['settings'],
+      summary: "Set the school's time zone (school administrators)",
+      description:
+        'timeZone: an IANA name (e.g. America/Bogota, Europe/Madrid); one this server does not know is 400 ' +
+        '`invalid_time_zone` and nothing changes. Calendar windows, all-day events and recurrences of events written from ' +
+        'now on follow it; events already written keep the zone they were written in. Unset, the school is in ' +
+        'America/Bogota. GET vue/settings carries it as `timeZone`. Answers `{timeZone}`.',
+      params: paramsOf(settingsPolicies.updateTimeZone),
+      body: ZTimeZoneSetting,
+      response: { 200: ZTimeZoneSetting, ...errors(400, 401, 403) },
+    },
+    handler: async (request) => updateTimeZone(contextOf(request), request.body),
   });
 }

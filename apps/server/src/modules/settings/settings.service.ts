@@ -1,9 +1,12 @@
 import type { Settings } from '@patio/core';
+import { isTimeZone } from '@patio/core/calendar/times';
 import type { RequestContext } from '../../http/context';
+import { badRequest } from '../../http/errors';
 import type { Org } from '../../policy/policy';
 import { findOrgByCode, updateOrgSettings } from '../org/index';
 import { LEGACY_HOST_KEY, legacyHostOf, storedLegacyHost } from './legacy-host';
 import { allowsSignInByEmail, SIGN_IN_BY_EMAIL_KEY } from './sign-in-by-email';
+import { TIME_ZONE_KEY, timeZoneOf } from './time-zone';
 
 export const defaultColor = '#1C89B8';
 
@@ -11,7 +14,7 @@ export const defaultColor = '#1C89B8';
  * How a school's settings are stored (orgs.settings JSON):
  * { color?, public?: {free key-values shown to everyone, e.g. currencyPostfix, tuCompra},
  *   signIn?: { google?: {clientId}, office?: {clientId, tenant?}, apple?: {clientId} },
- *   signInByEmail?: true, legacyHost?: 'https://…' }
+ *   signInByEmail?: true, legacyHost?: 'https://…', timeZone?: 'Europe/Madrid' }
  * Only `public`, the colour and which providers exist leave the server; client secrets never do.
  */
 export function publicSettings(org: Org): Settings {
@@ -31,6 +34,7 @@ export function publicSettings(org: Org): Settings {
     signIn: { google: configured('google'), office: configured('office'), apple: configured('apple') },
     signInByEmail: allowsSignInByEmail(stored),
     legacyHost: legacyHostOf(stored),
+    timeZone: timeZoneOf(stored),
   };
 }
 
@@ -47,6 +51,17 @@ export async function updateLegacyHost(ctx: RequestContext, change: { legacyHost
     if (host === null) delete next[LEGACY_HOST_KEY];
     return next;
   });
+}
+
+/**
+ * PUT settings/time-zone: sets the school's IANA zone (400 `invalid_time_zone` for a name this server
+ * does not know). Events already written keep the zone they were written in; answers `{timeZone}`.
+ */
+export async function updateTimeZone(ctx: RequestContext, change: { timeZone: string }): Promise<{ timeZone: string }> {
+  const timeZone = change.timeZone.trim();
+  if (!isTimeZone(timeZone)) throw badRequest('invalid_time_zone', 'This is not a time zone this server knows: use an IANA name such as America/Bogota');
+  const settings = await changeSettings(ctx, (current) => ({ ...current, [TIME_ZONE_KEY]: timeZone }));
+  return { timeZone: settings.timeZone ?? timeZone };
 }
 
 /** Rewrites the school's stored settings through `change` in one transaction. */

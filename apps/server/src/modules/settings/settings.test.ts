@@ -13,6 +13,7 @@ describeOnDatabases('GET vue/settings', (t) => {
       signIn: { google: false, office: false, apple: false },
       signInByEmail: false,
       legacyHost: null,
+      timeZone: 'America/Bogota',
     });
   });
 
@@ -34,6 +35,7 @@ describeOnDatabases('GET vue/settings', (t) => {
       signIn: { google: true, office: false, apple: false },
       signInByEmail: false,
       legacyHost: null,
+      timeZone: 'America/Bogota',
       currencyPostfix: 'COP',
       tuCompra: true,
     });

@@ -2,7 +2,7 @@ import type { Post, PostTypeKey, QuotedPost } from '@patio/core';
 import { ZBlock } from '@patio/core';
 import type { RequestContext } from '../../http/context';
 import type { Caller } from '../../policy/policy';
-import { postAccess } from '../posts/index';
+import { findPostEvents, postAccess } from '../posts/index';
 import { toAuthor } from './post-author';
 import { type BlockRow, findBlocks, findPostCardRows, type PostCardRow } from './post-cards.queries';
 
@@ -63,6 +63,7 @@ export async function buildPostCards(ctx: RequestContext, caller: Caller, rows: 
   const wanted = [...new Set([...quoteIds.values()].flat())];
   const readable = wanted.length > 0 ? await postAccess.visible(ctx.db, caller, wanted) : new Set<number>();
   const quoted = new Map((await findPostCardRows(ctx.db, orgId, [...readable])).map((r) => [r.id, toQuoted(ctx, r)]));
+  const events = await findPostEvents(ctx.db, orgId, rows.map((r) => r.event_id));
   const now = Date.now();
   return rows.map((row) => ({
     id: row.id,
@@ -84,8 +85,7 @@ export async function buildPostCards(ctx: RequestContext, caller: Caller, rows: 
     blocks: blocks.get(row.id) ?? [],
     quotes: (quoteIds.get(row.id) ?? []).flatMap((id) => quoted.get(id) ?? []),
     replyTo: row.reply_to_id,
-    // The Calendar issue links events; until then no post has one.
-    event: null,
+    event: events.get(row.event_id ?? 0) ?? null,
     thread: row.thread_id,
     status: row.status,
   }));

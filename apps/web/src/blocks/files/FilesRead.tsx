@@ -21,7 +21,7 @@ export function FilesRead({ folder, isGallery }: FilesReadProps) {
   const load = useLoadableAddress();
   const files = useFiles(folder);
 
-  if (files.isPending) return <Loader size="xs" aria-label={t('common.loading')} />;
+  if (files.isPending) return <Loader role="status" size="xs" aria-label={t('common.loading')} />;
   if (files.isError) {
     return (
       <Notice tone="error">

@@ -121,7 +121,7 @@ export function FolderView({ folder, isGallery, onGalleryChange }: FolderViewPro
         />
       )}
       {problem && <Notice tone="error">{problem}</Notice>}
-      {files.isPending && <Loader size="xs" aria-label={t('common.loading')} />}
+      {files.isPending && <Loader role="status" size="xs" aria-label={t('common.loading')} />}
       {files.isError && <Notice tone="error">{t('blocks.files.loadFailed')}</Notice>}
       {files.data &&
         (files.data.length > 0 ? (

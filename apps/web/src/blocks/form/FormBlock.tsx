@@ -15,7 +15,7 @@ export function FormBlock({ block, mode }: BlockViewProps) {
   const { t } = useTranslation();
   const formId = formIdOf(block.url);
   if (formId === null) {
-    return mode === 'edit' ? <Loader size="sm" aria-label={t('blocks.form.loading')} /> : <Text c="dimmed">{t('blocks.form.missing')}</Text>;
+    return mode === 'edit' ? <Loader role="status" size="sm" aria-label={t('blocks.form.loading')} /> : <Text c="dimmed">{t('blocks.form.missing')}</Text>;
   }
   return mode === 'edit' ? <FormEditor formId={formId} /> : <FormView formId={formId} />;
 }

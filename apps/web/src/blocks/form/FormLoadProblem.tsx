@@ -6,7 +6,7 @@ import classes from './form.module.css';
 /** What stands in the form's place while it loads or when it cannot load. */
 export function FormLoadProblem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
-  if (!error) return <Loader size="sm" aria-label={t('blocks.form.loading')} />;
+  if (!error) return <Loader role="status" size="sm" aria-label={t('blocks.form.loading')} />;
   let text = t('blocks.form.loadFailed');
   if (error instanceof ApiError && error.status === 404) text = t('blocks.form.missing');
   else if (error instanceof ApiError && error.status === 403) text = t('blocks.form.forbidden');

@@ -16,11 +16,11 @@ export function HtmlBlock({ block, mode }: BlockViewProps) {
   const id = idInUrl(block.url, 'media/html');
   const media = useHtmlMedia(id);
   if (id === null) return null;
-  if (media.isPending) return <Loader size="xs" aria-label={t('common.loading')} />;
+  if (media.isPending) return <Loader role="status" size="xs" aria-label={t('common.loading')} />;
   if (media.isError) return mode === 'edit' ? <Notice tone="error">{t('blocks.html.loadFailed')}</Notice> : null;
   if (mode === 'edit') {
     return (
-      <Suspense fallback={<Loader size="xs" aria-label={t('common.loading')} />}>
+      <Suspense fallback={<Loader role="status" size="xs" aria-label={t('common.loading')} />}>
         <HtmlEditor key={id} id={id} initialHtml={media.data.body} />
       </Suspense>
     );

@@ -46,7 +46,7 @@ export function LegacyBlock({ block, mode, onChange, onRemove, onClose }: BlockV
     void navigate(href);
   };
 
-  if (legacy.isPending) return <Loader size="xs" aria-label={t('common.loading')} />;
+  if (legacy.isPending) return <Loader role="status" size="xs" aria-label={t('common.loading')} />;
   if (legacy.isError) {
     return (
       <Notice tone="error">

@@ -66,7 +66,7 @@ export const JobsPage = withDirectoryTerms(function JobsPage() {
   }
 
   let body;
-  if (jobs.isPending) body = <Loader size="sm" aria-label={t('common.loading')} />;
+  if (jobs.isPending) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   else if (jobs.isError) body = <RefusalMessage error={jobs.error} onRetry={() => void jobs.refetch()} />;
   else if (items.length === 0) {
     const Icon = EMPTY_ICONS[state];

@@ -34,7 +34,7 @@ export function AudiencePreview({ rule, includeRelatives }: AudiencePreviewProps
         {text}
       </Text>
     );
-  } else if (!preview.data) status = <Loader size="xs" aria-label={t('compose.rules.counting')} />;
+  } else if (!preview.data) status = <Loader role="status" size="xs" aria-label={t('compose.rules.counting')} />;
   else status = <Text fw={600}>{t('compose.rules.count', { count: preview.data.count })}</Text>;
 
   const sample = rule !== null && !preview.isError ? (preview.data?.sample ?? []) : [];
@@ -44,7 +44,7 @@ export function AudiencePreview({ rule, includeRelatives }: AudiencePreviewProps
     <div className={classes.preview}>
       <div aria-live="polite" className={classes.previewCount}>
         {status}
-        {preview.isFetching && preview.data && <Loader size="xs" aria-label={t('compose.rules.counting')} />}
+        {preview.isFetching && preview.data && <Loader role="status" size="xs" aria-label={t('compose.rules.counting')} />}
       </div>
       {sample.length > 0 && (
         <Button variant="subtle" size="compact-sm" onClick={() => setOpen((open) => !open)} aria-expanded={isOpen}>

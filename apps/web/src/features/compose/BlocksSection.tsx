@@ -65,7 +65,7 @@ export function BlocksSection({ postId, ensurePost }: BlocksSectionProps) {
   return (
     <div className={classes.blocks}>
       {postId !== null && query.isError && <Notice tone="error">{t('blocks.frame.loadFailed')}</Notice>}
-      {postId !== null && query.isPending && <Loader size="xs" aria-label={t('common.loading')} />}
+      {postId !== null && query.isPending && <Loader role="status" size="xs" aria-label={t('common.loading')} />}
       {blocks.length === 0 && !query.isError && !(postId !== null && query.isPending) && (
         <Text size="sm" c="dimmed">
           {t('blocks.frame.empty')}

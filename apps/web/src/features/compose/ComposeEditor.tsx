@@ -10,6 +10,7 @@ import { BlocksSection } from './BlocksSection';
 import { dateProblemOf, hasRecipients, isScheduled } from './composeModel';
 import { ConfirmDiscard } from './ConfirmDiscard';
 import { DatesSection } from './DatesSection';
+import { EventSection } from './EventSection';
 import { describeComposeError, isNoRecipients } from './publishErrors';
 import { QuotedPostPreview } from './QuotedPostPreview';
 import { RecipientsSection } from './RecipientsSection';
@@ -19,6 +20,7 @@ import { SettingsSection } from './SettingsSection';
 import { useComposeForm } from './useComposeForm';
 import { useDraftAutosave } from './useDraftAutosave';
 import { useDraftPostId, useEnsurePost } from './useDraftPostId';
+import { useEventPart } from './useEventPart';
 import { usePublish } from './usePublish';
 import classes from './compose.module.css';
 
@@ -29,6 +31,8 @@ export interface ComposeEditorProps {
   /** The draft being edited, null for a new post (the first autosave creates it). */
   draftId: number | null;
   initialRuleDraft: RuleDraft | null;
+  /** The school's zone: the event's days and times are its wall clock. */
+  timeZone: string;
   /** The post types one may pick: the visible ones, by name in the interface language. */
   typeOptions: { value: PostTypeKey; label: string }[];
   onDraftCreated: (id: number) => void;
@@ -39,7 +43,7 @@ export interface ComposeEditorProps {
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
 /** The compose form (spec §2 /compose): what, to whom, how and when; saved as a draft as one writes. */
-export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDraft, typeOptions, onDraftCreated, onDiscarded }: ComposeEditorProps) {
+export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDraft, timeZone, typeOptions, onDraftCreated, onDiscarded }: ComposeEditorProps) {
   const { t } = useTranslation();
   const { postId, handleCreated } = useDraftPostId(draftId, onDraftCreated);
   const autosave = useDraftAutosave(me, draftId, handleCreated);
@@ -51,6 +55,8 @@ export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDr
   const [ruleDraft, setRuleDraft] = useState(initialRuleDraft);
   const [showMissing, setShowMissing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [publishFailure, setPublishFailure] = useState<unknown>(null);
+  const eventPart = useEventPart(initialPost, timeZone, update, autosave.error ?? publishFailure);
   const [isDiscarding, setDiscarding] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [openedAt] = useState(() => Date.now());
@@ -79,13 +85,20 @@ export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDr
     }
     setShowMissing(false);
     if (dateProblemOf(current, Date.now())) return;
+    if (!eventPart.isSendable()) {
+      setProblem(t('composeEvent.errors.checkEvent'));
+      document.getElementById('compose-event')?.scrollIntoView({ block: 'start' });
+      return;
+    }
     if (byteLength(current.description) > MAX_DESCRIPTION_BYTES) {
       setProblem(t('compose.errors.tooLarge'));
       return;
     }
+    setPublishFailure(null);
     try {
       await publish(current);
     } catch (error) {
+      setPublishFailure(error);
       if (isNoRecipients(error)) setShowMissing(true);
       else setProblem(describeComposeError(t, error));
     }
@@ -117,7 +130,11 @@ export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDr
           <NativeSelect
             label={t('compose.type')}
             value={post.type}
-            onChange={(event) => update((p) => ({ ...p, type: event.currentTarget.value as PostTypeKey }))}
+            onChange={(event) => {
+              const type = event.currentTarget.value as PostTypeKey;
+              update((p) => ({ ...p, type }));
+              if (type === 'event' && !eventPart.isOn) eventPart.setOn(true);
+            }}
             data={typeOptions}
             maw={360}
           />
@@ -142,6 +159,13 @@ export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDr
             <QuotedPostPreview key={quoteId} postId={quoteId} onRemove={() => update((p) => ({ ...p, quotes: p.quotes.filter((id) => id !== quoteId) }))} />
           ))}
         </Stack>
+      </Paper>
+
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="compose-event">
+        <Title order={2} size="h4" id="compose-event" mb="sm">
+          {t('composeEvent.title')}
+        </Title>
+        <EventSection part={eventPart} timeZone={timeZone} />
       </Paper>
 
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="compose-blocks">

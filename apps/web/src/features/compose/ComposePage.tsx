@@ -11,6 +11,7 @@ import { withDirectoryTerms } from '../../app/i18n/withDirectoryTerms';
 import { RefusalMessage } from '../../app/RefusalMessage';
 import { useSignedInId } from '../../app/session/useSignedInId';
 import { PageShell } from '../../ui/PageShell';
+import { useSchoolTimeZone } from '../calendar';
 import { postTypeName, usePostTypeList } from '../postTypes';
 import { ComposeEditor } from './ComposeEditor';
 import { followParam, type ComposeSession } from './composeSession';
@@ -34,6 +35,7 @@ export const ComposePage = withDirectoryTerms(function ComposePage() {
   if (followed !== session) setSession(followed);
 
   const allowed = useAllowedPaths([RULES_PATH]);
+  const timeZone = useSchoolTimeZone();
   const types = usePostTypeList();
   const typeOptions = useMemo(
     () => (types.data ?? []).filter((type) => type.visible).map((type) => ({ value: type.type, label: postTypeName(type, i18n.language) })),
@@ -46,7 +48,9 @@ export const ComposePage = withDirectoryTerms(function ComposePage() {
   const handleDraftCreated = useCallback(
     (id: number) => {
       setSession((current) => ({ ...current, adopted: String(id) }));
-      setSearch({ draft: String(id) }, { replace: true });
+      // The address only learns the draft's id: the page must not jump to the top (nor close an open
+      // date picker) while the person writes further down.
+      setSearch({ draft: String(id) }, { replace: true, preventScrollReset: true });
     },
     [setSearch],
   );
@@ -59,7 +63,7 @@ export const ComposePage = withDirectoryTerms(function ComposePage() {
   if (badDraftParam) body = <RefusalMessage error={new ApiError(404, null, 'compose')} />;
   else if (draft?.isError) body = <RefusalMessage error={draft.error} onRetry={() => void draft.refetch()} />;
   else if (types.isError) body = <RefusalMessage error={types.error} onRetry={() => void types.refetch()} />;
-  else if (!start || me === null || types.isPending || allowed === null) body = <Loader size="sm" aria-label={t('common.loading')} />;
+  else if (!start || me === null || types.isPending || allowed === null || timeZone === null) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   else {
     // A reopened draft keeps its type even when the school has hidden it since.
     const options = typeOptions.some((o) => o.value === start.post.type)
@@ -73,6 +77,7 @@ export const ComposePage = withDirectoryTerms(function ComposePage() {
         initialPost={start.post}
         draftId={start.draftId}
         initialRuleDraft={start.ruleDraft}
+        timeZone={timeZone}
         typeOptions={options}
         onDraftCreated={handleDraftCreated}
         onDiscarded={handleDiscarded}

@@ -23,7 +23,7 @@ export function DraftsDialog({ opened, onClose, me, currentId }: DraftsDialogPro
   const now = drafts.dataUpdatedAt;
 
   let body;
-  if (drafts.isPending) body = <Loader size="sm" aria-label={t('common.loading')} />;
+  if (drafts.isPending) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   else if (drafts.isError) body = <RefusalMessage error={drafts.error} onRetry={() => void drafts.refetch()} />;
   else if (items.length === 0) body = <Text c="gray.7">{t('compose.drafts.empty')}</Text>;
   else {

@@ -47,7 +47,7 @@ export function PeoplePicker({ selected, onChange, me, mayBrowse }: PeoplePicker
         label={mayBrowse ? t('compose.people.searchSchool') : t('compose.people.searchContacts')}
         placeholder={mayBrowse ? t('compose.people.searchPlaceholder') : t('compose.people.contactsPlaceholder')}
         leftSection={<IconSearch size={18} aria-hidden="true" />}
-        rightSection={lookup.isSearching ? <Loader size="xs" aria-label={t('common.loading')} /> : null}
+        rightSection={lookup.isSearching ? <Loader role="status" size="xs" aria-label={t('common.loading')} /> : null}
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
       />

@@ -52,6 +52,7 @@ describe('compose', { timeout: 30_000 }, () => {
       quotes: [],
       publishDate: null,
       expirationDate: null,
+      event: null,
     });
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(router.state.location.search).toBe('?draft=41');

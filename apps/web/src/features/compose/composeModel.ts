@@ -1,3 +1,4 @@
+import type { EventInput, PostEvent } from '@patio/core/schemas/calendar';
 import type { PostInput, PostTypeKey } from '@patio/core/schemas/posts';
 
 /** A new post with the defaults of the issue: highlight off, notifications on, replies to the author. */
@@ -11,7 +12,15 @@ export function emptyPost(type: PostTypeKey = 'message'): PostInput {
     quotes: [],
     publishDate: null,
     expirationDate: null,
+    event: null,
   };
+}
+
+/** A saved draft's event (ZPostEvent) as a post sends it again (ZEventInput, which refuses the answer-only fields). */
+export function eventInputOf(event: PostEvent | null): EventInput | null {
+  if (!event) return null;
+  const { title, secondary, location, startDate, endDate, allDay, recurrence, rsvp } = event;
+  return { title, secondary, location, startDate, endDate, allDay, recurrence, rsvp };
 }
 
 /** Spec §5: a post needs at least one recipient, a person or a rule. */

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../app/api/ApiError';
 import { describeError } from '../../app/api/describeError';
+import { eventRefusalOf } from './eventErrors';
 
 /** The server's answer for a post without anyone to receive it (spec §5), by code or by its words. */
 export function isNoRecipients(error: unknown): boolean {
@@ -21,6 +22,7 @@ export function describeComposeError(t: TFunction, error: unknown): string {
     if (error.status === 409 && error.code === 'not_a_draft') return t('compose.errors.alreadyPublished');
     if (error.status === 400 && error.code === 'invalid_quotes') return t('compose.errors.invalidQuote');
     if (error.status === 400 && error.code === 'invalid_expiration') return t('compose.dates.expiresBeforePublish');
+    if (eventRefusalOf(error, false)) return t('composeEvent.errors.checkEvent');
     if (error.status === 400) return t('compose.errors.invalid');
   }
   return describeError(t, error);

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { ZIdText } from '@patio/core/schemas/ids';
 import type { PostInput, PostTypeKey } from '@patio/core/schemas/posts';
-import { emptyPost } from './composeModel';
+import { emptyPost, eventInputOf } from './composeModel';
 import { fromAudienceRule, type RuleDraft } from './ruleModel';
 import { useDraft } from './useDrafts';
 
@@ -30,7 +30,8 @@ export function useComposeStart(me: number | null, search: URLSearchParams, adop
   const start = useMemo((): ComposeStart | null => {
     if (draftId !== null && !adopted) {
       if (!draft.data) return null;
-      const { id, updatedAt: _updatedAt, ...post } = draft.data;
+      const { id, updatedAt: _updatedAt, event, ...rest } = draft.data;
+      const post: PostInput = { ...rest, event: eventInputOf(event) };
       return { post, draftId: id, ruleDraft: fromAudienceRule(post.audience.rules) };
     }
     const post = emptyPost(defaultType);

@@ -43,7 +43,7 @@ export function ContactsView() {
       ? [...new Set(contact.reasons.map((r) => reasonOf(contact, r)))]
       : [...new Set((contact.roles ?? []).map((r) => labelOf(t, 'roles', r)))];
 
-  if (uid === null || contacts.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
+  if (uid === null || contacts.isPending) return <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   if (contacts.isError) return <RefusalMessage error={contacts.error} onRetry={() => void contacts.refetch()} />;
   if ((contacts.data ?? []).length === 0) {
     return <StatusMessage icon={<IconAddressBook size={36} />} title={t('contacts.emptyTitle')} body={t('contacts.emptyBody')} />;

@@ -20,7 +20,7 @@ function HighlightsBoard() {
   const highlights = useHighlights(me);
   const posts = useMemo(() => highlights.data?.pages.flatMap((page) => page.items) ?? [], [highlights.data]);
 
-  if (me === null || highlights.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
+  if (me === null || highlights.isPending) return <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   if (highlights.isError) return <RefusalMessage error={highlights.error} onRetry={() => void highlights.refetch()} />;
   if (posts.length === 0) {
     return (

@@ -39,7 +39,7 @@ export function InvitationList({ nodeId }: { nodeId?: number }) {
   }
 
   let body;
-  if (list.isPending) body = <Loader size="sm" aria-label={t('common.loading')} />;
+  if (list.isPending) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   else if (list.isError) body = <RefusalMessage error={list.error} onRetry={() => void list.refetch()} />;
   else if (items.length === 0) {
     body = <p className={classes.hint}>{status ? t('invitations.emptyFiltered', { status: t(`invitations.statuses.${status}`) }) : t('invitations.empty')}</p>;

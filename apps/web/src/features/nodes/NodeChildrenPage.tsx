@@ -27,7 +27,7 @@ export const NodeChildrenPage = withDirectoryTerms(function NodeChildrenPage() {
   const [created, setCreated] = useState<string | null>(null);
 
   let body;
-  if (children.isPending) body = <Loader size="sm" aria-label={t('common.loading')} />;
+  if (children.isPending) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   else if (children.isError) body = <RefusalMessage error={children.error} onRetry={() => void children.refetch()} />;
   else if (children.data.length === 0) body = <StatusMessage icon={<IconHierarchy2 size={36} />} title={t('nodes.noChildrenTitle')} body={t('nodes.noChildrenBody')} />;
   else {

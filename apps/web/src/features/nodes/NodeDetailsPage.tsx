@@ -23,7 +23,7 @@ export function NodeDetailsPage() {
   const { canManageMembers } = useNodeAdmin(nodeId);
 
   let body;
-  if (node.isPending) body = <Loader size="sm" aria-label={t('common.loading')} />;
+  if (node.isPending) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   else if (node.isError) body = <RefusalMessage error={node.error} onRetry={() => void node.refetch()} />;
   else {
     const type = typeNameOf(node.data, language);
@@ -49,7 +49,7 @@ export function NodeDetailsPage() {
             {t('nodes.members')}
             {members.data ? ` (${members.data.length})` : ''}
           </Title>
-          {members.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+          {members.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
           {members.isError && <RefusalMessage error={members.error} onRetry={() => void members.refetch()} resource="group" />}
           {members.data?.length === 0 && <p>{canManageMembers ? t('nodes.noMembersAdmin') : t('nodes.noMembers')}</p>}
           {members.data && members.data.length > 0 && (

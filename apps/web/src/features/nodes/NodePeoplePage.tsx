@@ -39,7 +39,7 @@ export const NodePeoplePage = withDirectoryTerms(function NodePeoplePage() {
       <DownloadMembersButton nodeId={nodeId} />
       <InvitationsPanel nodeId={nodeId} />
       <PeopleSearchField label={t('groups.membersSearch')} placeholder={t('groups.membersSearchPlaceholder')} value={text} onSearch={setText} size="md" mb="md" />
-      {members.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {members.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
       {members.isError && <RefusalMessage error={members.error} onRetry={() => void members.refetch()} resource="group" />}
       {members.isSuccess && total === 0 && <StatusMessage icon={<IconUsers size={36} />} title={t('nodes.noPeopleTitle')} body={t('nodes.noPeopleBody')} />}
       {members.isSuccess && total > 0 && (

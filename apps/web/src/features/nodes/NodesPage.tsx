@@ -25,7 +25,7 @@ export const NodesPage = withDirectoryTerms(function NodesPage() {
   const canCreate = useAllowedPaths(['POST nodes'])?.['POST nodes'] === true;
 
   let body;
-  if (tree.isPending) body = <Loader size="sm" aria-label={t('common.loading')} />;
+  if (tree.isPending) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   else if (tree.isError) body = <RefusalMessage error={tree.error} onRetry={() => void tree.refetch()} />;
   else {
     const isEmpty = tree.data.nodes.length === 0;

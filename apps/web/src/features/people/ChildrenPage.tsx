@@ -30,7 +30,7 @@ export const ChildrenPage = withDirectoryTerms(function ChildrenPage() {
   const title = parent.data ? t('children.titleOf', { name: formatFullName(parent.data) }) : t('screens.children');
 
   let body;
-  if (children.isPending) body = <Loader size="sm" aria-label={t('common.loading')} />;
+  if (children.isPending) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   else if (children.isError) body = <RefusalMessage error={children.error} onRetry={() => void children.refetch()} />;
   else if (children.data.length === 0) body = <StatusMessage icon={<IconMoodKid size={36} />} title={t('children.emptyTitle')} body={t('children.emptyBody')} />;
   else {

@@ -86,7 +86,7 @@ export function PeopleDirectory({ nodeOptions = [] }: PeopleDirectoryProps) {
           size="md"
         />
       </div>
-      {search.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {search.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
       {search.isError && <RefusalMessage error={search.error} onRetry={() => void search.refetch()} />}
       {search.isSuccess && people.length === 0 && (
         <StatusMessage
@@ -102,7 +102,7 @@ export function PeopleDirectory({ nodeOptions = [] }: PeopleDirectoryProps) {
             {t('people.count', { count: total })}
           </p>
           <VirtualPeopleList people={people} total={total} label={t('people.results')} hasMore={Boolean(hasNextPage)} onLoadMore={handleLoadMore} />
-          {isFetchingNextPage && <Loader size="sm" mx="auto" my="md" display="block" aria-label={t('people.loadingMore')} />}
+          {isFetchingNextPage && <Loader role="status" size="sm" mx="auto" my="md" display="block" aria-label={t('people.loadingMore')} />}
         </>
       )}
     </section>

@@ -86,7 +86,7 @@ export const PersonPage = withDirectoryTerms(function PersonPage() {
 
   const title = person.data ? formatFullName(person.data) || t('people.unnamed') : t('screens.person');
   let body;
-  if (person.isPending) body = <Loader size="sm" aria-label={t('common.loading')} />;
+  if (person.isPending) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   else if (person.isError) body = <RefusalMessage error={person.error} onRetry={() => void person.refetch()} />;
   else {
     const p = person.data;

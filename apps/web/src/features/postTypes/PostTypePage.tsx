@@ -26,7 +26,7 @@ export const PostTypePage = withDirectoryTerms(function PostTypePage() {
   if (!parsed.success || (list.data && !postType)) body = <RefusalMessage error={new ApiError(404, null, 'post-types')} />;
   else if (mayEdit === false) body = <RefusalMessage error={new ApiError(403, null, 'post-types')} />;
   else if (list.isError) body = <RefusalMessage error={list.error} onRetry={() => void list.refetch()} />;
-  else if (mayEdit === null || !postType) body = <Loader size="sm" aria-label={t('common.loading')} />;
+  else if (mayEdit === null || !postType) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   else body = <PostTypeEditor key={postType.type} postType={postType} />;
 
   return (

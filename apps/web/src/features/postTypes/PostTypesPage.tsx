@@ -33,7 +33,7 @@ export const PostTypesPage = withDirectoryTerms(function PostTypesPage() {
   let body;
   if (mayEdit === false) body = <RefusalMessage error={new ApiError(403, null, 'post-types')} />;
   else if (list.isError) body = <RefusalMessage error={list.error} onRetry={() => void list.refetch()} />;
-  else if (mayEdit === null || list.isPending) body = <Loader size="sm" aria-label={t('common.loading')} />;
+  else if (mayEdit === null || list.isPending) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   else {
     body = (
       <>

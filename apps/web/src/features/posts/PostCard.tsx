@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import type { Post } from '@patio/core/schemas/posts';
+import { PostEventPanel } from '../calendar';
 import { AuthorLine } from './AuthorLine';
 import { BlocksList } from './BlocksList';
 import { PostHtml } from './PostHtml';
@@ -84,6 +85,7 @@ export function PostCard({ post, compact = false, headingLevel = 2, to, footer, 
         </Heading>
       )}
       <PostHtml html={post.description} />
+      {post.event && <PostEventPanel event={post.event} />}
       <BlocksList blocks={post.blocks} postId={post.id} />
       <QuotedPosts quotes={post.quotes} />
       {isTrailOpen && <TrailPanel postId={post.id} id={trailId} />}

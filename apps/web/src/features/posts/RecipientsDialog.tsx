@@ -21,7 +21,7 @@ export function RecipientsDialog({ postId, opened, onClose }: RecipientsDialogPr
   const total = recipients.data?.pages[0]?.total ?? 0;
 
   let body;
-  if (recipients.isPending) body = <Loader size="sm" aria-label={t('common.loading')} />;
+  if (recipients.isPending) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   // 403: the author turned the setting off after this card was loaded.
   else if (recipients.error instanceof ApiError && recipients.error.status === 403) body = <Text c="gray.7">{t('postRecipients.hidden')}</Text>;
   else if (recipients.isError) body = <RefusalMessage error={recipients.error} onRetry={() => void recipients.refetch()} />;

@@ -22,7 +22,7 @@ export function TrailPanel({ postId, id }: TrailPanelProps) {
   const entries = (trail.data ?? []).filter((entry) => entry.id !== postId);
 
   let body;
-  if (trail.isPending) body = <Loader size="xs" aria-label={t('postCard.trail.loading')} />;
+  if (trail.isPending) body = <Loader role="status" size="xs" aria-label={t('postCard.trail.loading')} />;
   else if (trail.isError) body = <p className={classes.muted}>{t('postCard.trail.error')}</p>;
   else if (entries.length === 0) body = <p className={classes.muted}>{t('postCard.trail.empty')}</p>;
   else {

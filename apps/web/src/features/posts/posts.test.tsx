@@ -120,7 +120,7 @@ describe('post card on the highlights board', () => {
   it('shows author, audience, type, title and a description with no script left in the page', async () => {
     const post = makePost(1, {
       description: '<p>Reunión el viernes</p><script>window.hacked = true</script><img src="/a.png" onerror="window.hacked = true">',
-      event: { id: 9 },
+      event: { id: 9, title: '', secondary: '', location: '', startDate: 1_796_000_000, endDate: 1_796_003_600, allDay: false, start: '2026-11-29T19:33:20-05:00', end: '2026-11-29T20:33:20-05:00', timeZone: 'America/Bogota', recurrence: null, rsvp: false },
       blocks: [{ id: 3, type: 'youtube', url: 'https://www.youtube.com/watch?v=abc', options: {} }],
       quotes: [{ id: 40, type: 'message', title: 'Cita', description: '<p>Dicho antes</p>', author: author(3, 'Ana', 'Ruiz'), publishDate: new Date().toISOString(), thread: 140 }],
     });

@@ -14,7 +14,7 @@ export const ProfileEditor = withDirectoryTerms(function ProfileEditor() {
   const uid = useSignedInId() ?? NaN;
   const person = usePerson(uid);
   let body;
-  if (Number.isNaN(uid) || person.isPending) body = <Loader size="sm" aria-label={t('common.loading')} />;
+  if (Number.isNaN(uid) || person.isPending) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   else if (person.isError) body = <RefusalMessage error={person.error} onRetry={() => void person.refetch()} />;
   else {
     body = (

@@ -46,7 +46,7 @@ export const RegistrationsPage = withDirectoryTerms(function RegistrationsPage()
   }
 
   let body;
-  if (pending.isPending) body = <Loader size="sm" aria-label={t('common.loading')} />;
+  if (pending.isPending) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   else if (pending.isError) body = <RefusalMessage error={pending.error} onRetry={() => void pending.refetch()} />;
   else if (pending.data.length === 0) {
     body = <StatusMessage icon={<IconUserCheck size={36} />} title={t('registrations.emptyTitle')} body={t('registrations.emptyBody')} />;

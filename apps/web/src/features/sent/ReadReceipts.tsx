@@ -23,7 +23,7 @@ export function ReadReceipts({ postId }: { postId: number }) {
   const countOf = (value: StubStatus) => (counts.data ? ` (${value === 'any' ? counts.data.total : counts.data[value]})` : '');
 
   let list;
-  if (stubs.isPending) list = <Loader size="sm" aria-label={t('common.loading')} />;
+  if (stubs.isPending) list = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   else if (stubs.isError) list = <RefusalMessage error={stubs.error} onRetry={() => void stubs.refetch()} />;
   else if (items.length === 0) {
     list = (

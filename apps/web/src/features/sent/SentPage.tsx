@@ -29,7 +29,7 @@ export const SentPage = withDirectoryTerms(function SentPage() {
   );
 
   let body;
-  if (me === null || sent.isPending) body = <Loader size="sm" aria-label={t('common.loading')} />;
+  if (me === null || sent.isPending) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   else if (sent.isError) body = <RefusalMessage error={sent.error} onRetry={() => void sent.refetch()} />;
   else if (posts.length === 0) {
     body = (

@@ -28,7 +28,7 @@ export const SentPostPage = withDirectoryTerms(function SentPostPage() {
   let body;
   if (postId === null) body = <RefusalMessage error={new ApiError(404, null, 'sent')} />;
   else if (post.isError) body = <RefusalMessage error={post.error} onRetry={() => void post.refetch()} />;
-  else if (!post.data) body = <Loader size="sm" aria-label={t('common.loading')} />;
+  else if (!post.data) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   else {
     body = (
       <div className={classes.page}>

@@ -9,14 +9,17 @@ import { PageShell } from '../../ui/PageShell';
 import { LanguagePicker } from './LanguagePicker';
 import { ProfileEditor } from '../profile';
 import { ProfileSummary } from './ProfileSummary';
+import { CalendarSubscriptionSection } from './CalendarSubscriptionSection';
+import { SchoolCalendarSections } from './SchoolCalendarSections';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
+import './settingsStyles';
 
-/** /settings: profile summary, interface language and sign out. */
+/** /settings: profile summary, interface language, calendar subscription (and the school's calendar for administrators), sign out. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const { session } = useServices();
@@ -43,6 +46,8 @@ export function SettingsPage() {
         <Paper withBorder p="md" radius="md" component="section">
           <LanguagePicker />
         </Paper>
+        <CalendarSubscriptionSection />
+        <SchoolCalendarSections />
         <Button
           color="red.9"
           variant="outline"

@@ -91,7 +91,7 @@ export function FolderView({ folder }: { folder: Folder }) {
   }
 
   let body;
-  if (me === null || list.isPending) body = <Loader size="sm" aria-label={t('common.loading')} />;
+  if (me === null || list.isPending) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   else if (list.isError) body = <RefusalMessage error={list.error} onRetry={() => void list.refetch()} />;
   else if (threads.length === 0) body = <EmptyFolder folder={folder} isFiltered={isFiltered} onClearFilters={clearFilters} />;
   else {

@@ -66,7 +66,7 @@ export function SenderPicker({ value, onChange }: SenderPickerProps) {
         label={t('threads.filters.sender')}
         placeholder={t('threads.filters.senderPlaceholder')}
         leftSection={<IconSearch size={18} aria-hidden="true" />}
-        rightSection={found.isLoading ? <Loader size="xs" aria-label={t('common.loading')} /> : null}
+        rightSection={found.isLoading ? <Loader role="status" size="xs" aria-label={t('common.loading')} /> : null}
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
         aria-controls={hasSearch ? resultsId : undefined}

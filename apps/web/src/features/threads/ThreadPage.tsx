@@ -35,7 +35,7 @@ export function ThreadPage() {
   const discussionId = useId();
 
   let body;
-  if (me === null || thread.isPending) body = <Loader size="sm" aria-label={t('common.loading')} />;
+  if (me === null || thread.isPending) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   else if (thread.isError) {
     const status = thread.error instanceof ApiError ? thread.error.status : 0;
     body =

@@ -515,7 +515,7 @@ export const de: DirectoryDictionary = {
     listLabel: 'Aufgaben: {{state}}',
     count_one: '{{count}} Aufgabe',
     count_other: '{{count, number}} Aufgaben',
-    kinds: { registration_mail: 'Registrierungs-E-Mail', invitation_mail: 'Einladung zu Patio', password_reset: 'Link für ein neues Passwort', post_delivered: 'Zustellung eines Beitrags', post_publish: 'Geplanter Beitrag' },
+    kinds: { registration_mail: 'Registrierungs-E-Mail', invitation_mail: 'Einladung zu Patio', password_reset: 'Link für ein neues Passwort', post_delivered: 'Zustellung eines Beitrags', post_publish: 'Geplanter Beitrag', calendar_import: 'Import eines externen Kalenders' },
     topics: { verification: 'Bestätigung der E-Mail-Adresse', approved: 'Aufnahme bestätigt', rejected: 'Aufnahme nicht bestätigt', already_registered: 'Hinweis: E-Mail-Adresse bereits verwendet', invitation: 'Einladung an die Familie', password_reset: 'Passwort vergessen' },
     person: 'Person Nr. {{id}}',
     job: 'Aufgabe Nr. {{id}}',

@@ -496,7 +496,7 @@ export const en: DirectoryDictionary = {
     listLabel: 'Jobs: {{state}}',
     count_one: '{{count}} job',
     count_other: '{{count, number}} jobs',
-    kinds: { registration_mail: 'Registration email', invitation_mail: 'Patio invitation', password_reset: 'New password link', post_delivered: 'Post delivery', post_publish: 'Scheduled post' },
+    kinds: { registration_mail: 'Registration email', invitation_mail: 'Patio invitation', password_reset: 'New password link', post_delivered: 'Post delivery', post_publish: 'Scheduled post', calendar_import: 'External calendar import' },
     topics: { verification: 'Email confirmation', approved: 'Enrollment approved', rejected: 'Enrollment not approved', already_registered: 'Email already in use notice', invitation: 'Invitation to the family', password_reset: 'Forgotten password' },
     person: 'Person #{{id}}',
     job: 'Job #{{id}}',

@@ -518,7 +518,7 @@ export const es = {
     listLabel: 'Tareas: {{state}}',
     count_one: '{{count}} tarea',
     count_other: '{{count, number}} tareas',
-    kinds: { registration_mail: 'Correo de registro', invitation_mail: 'Invitación a Patio', password_reset: 'Enlace para una contraseña nueva', post_delivered: 'Entrega de una publicación', post_publish: 'Publicación programada' },
+    kinds: { registration_mail: 'Correo de registro', invitation_mail: 'Invitación a Patio', password_reset: 'Enlace para una contraseña nueva', post_delivered: 'Entrega de una publicación', post_publish: 'Publicación programada', calendar_import: 'Importación de un calendario externo' },
     topics: { verification: 'Confirmación del correo', approved: 'Matrícula aprobada', rejected: 'Matrícula no aprobada', already_registered: 'Aviso de correo ya en uso', invitation: 'Invitación a la familia', password_reset: 'Contraseña olvidada' },
     person: 'Persona n.º {{id}}',
     job: 'Tarea n.º {{id}}',

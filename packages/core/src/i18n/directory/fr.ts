@@ -514,7 +514,7 @@ export const fr: DirectoryDictionary = {
     listLabel: 'Tâches : {{state}}',
     count_one: '{{count}} tâche',
     count_other: '{{count, number}} tâches',
-    kinds: { registration_mail: 'E-mail d’inscription', invitation_mail: 'Invitation à Patio', password_reset: 'Lien pour un nouveau mot de passe', post_delivered: 'Distribution d’une publication', post_publish: 'Publication programmée' },
+    kinds: { registration_mail: 'E-mail d’inscription', invitation_mail: 'Invitation à Patio', password_reset: 'Lien pour un nouveau mot de passe', post_delivered: 'Distribution d’une publication', post_publish: 'Publication programmée', calendar_import: 'Importation d’un calendrier externe' },
     topics: { verification: 'Confirmation de l’adresse e-mail', approved: 'Inscription validée', rejected: 'Inscription non validée', already_registered: 'Avis d’adresse déjà utilisée', invitation: 'Invitation à la famille', password_reset: 'Mot de passe oublié' },
     person: 'Personne n° {{id}}',
     job: 'Tâche n° {{id}}',

@@ -514,7 +514,7 @@ export const it: DirectoryDictionary = {
     listLabel: 'Attività: {{state}}',
     count_one: '{{count}} attività',
     count_other: '{{count, number}} attività',
-    kinds: { registration_mail: 'Email di registrazione', invitation_mail: 'Invito a Patio', password_reset: 'Link per una nuova password', post_delivered: 'Consegna di un post', post_publish: 'Post programmato' },
+    kinds: { registration_mail: 'Email di registrazione', invitation_mail: 'Invito a Patio', password_reset: 'Link per una nuova password', post_delivered: 'Consegna di un post', post_publish: 'Post programmato', calendar_import: 'Importazione di un calendario esterno' },
     topics: { verification: 'Conferma dell’indirizzo e-mail', approved: 'Iscrizione approvata', rejected: 'Iscrizione non approvata', already_registered: 'Avviso di indirizzo già in uso', invitation: 'Invito alla famiglia', password_reset: 'Password dimenticata' },
     person: 'Persona n. {{id}}',
     job: 'Attività n. {{id}}',

@@ -514,7 +514,7 @@ export const pt: DirectoryDictionary = {
     listLabel: 'Tarefas: {{state}}',
     count_one: '{{count}} tarefa',
     count_other: '{{count, number}} tarefas',
-    kinds: { registration_mail: 'E-mail de cadastro', invitation_mail: 'Convite para o Patio', password_reset: 'Link para uma nova senha', post_delivered: 'Entrega de uma publicação', post_publish: 'Publicação agendada' },
+    kinds: { registration_mail: 'E-mail de cadastro', invitation_mail: 'Convite para o Patio', password_reset: 'Link para uma nova senha', post_delivered: 'Entrega de uma publicação', post_publish: 'Publicação agendada', calendar_import: 'Importação de um calendário externo' },
     topics: { verification: 'Confirmação do e-mail', approved: 'Matrícula aprovada', rejected: 'Matrícula não aprovada', already_registered: 'Aviso de e-mail já em uso', invitation: 'Convite à família', password_reset: 'Senha esquecida' },
     person: 'Pessoa n.º {{id}}',
     job: 'Tarefa n.º {{id}}',

@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
 import { useServices } from '../../../app/services';
+import { DownloadButton } from '../../../ui/DownloadButton';
 import { downloadImportFile, importFileQuery, type ImportFileFormat } from './downloadImportFile';
 import classes from './import.module.css';
 
@@ -18,29 +16,16 @@ export interface ImportDownloadButtonProps {
 export function ImportDownloadButton({ path, format, label, fallbackName }: ImportDownloadButtonProps) {
   const { t, i18n } = useTranslation();
   const { store } = useServices();
-  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
-
-  const handleDownload = async () => {
-    setState('busy');
-    try {
-      const { url, token } = store.getState();
-      await downloadImportFile({ baseUrl: url, token, path: `${path}?${importFileQuery(format, i18n.language)}`, fallbackName: `${fallbackName}.${format}` });
-      setState('idle');
-    } catch {
-      setState('failed');
-    }
+  const download = () => {
+    const { url, token } = store.getState();
+    return downloadImportFile({ baseUrl: url, token, path: `${path}?${importFileQuery(format, i18n.language)}`, fallbackName: `${fallbackName}.${format}` });
   };
-
   return (
-    <div>
-      <Button variant="light" classNames={{ root: classes.wrapButton, label: classes.wrapLabel }} leftSection={<IconDownload size={18} aria-hidden="true" />} loading={state === 'busy'} onClick={() => void handleDownload()}>
-        {label}
-      </Button>
-      {state === 'failed' && (
-        <Text role="alert" c="red.9" size="sm" mt={4}>
-          {t('import.downloadFailed')}
-        </Text>
-      )}
-    </div>
+    <DownloadButton
+      download={download}
+      label={label}
+      failedText={t('import.downloadFailed')}
+      buttonProps={{ classNames: { root: classes.wrapButton, label: classes.wrapLabel } }}
+    />
   );
 }

@@ -1,0 +1,140 @@
+import { beforeAll, expect, it } from 'vitest';
+import { describeOnDatabases } from '../../test/harness';
+import { makeRegistrant } from '../../test/registrants';
+import { makeWorld, type World } from '../../test/world';
+import { publishPost } from '../threads/threads.fixtures';
+import { calendarApi, insertEventRow, MAY_4_10AM_BOGOTA } from './calendar.fixtures';
+
+// Node events: who adds, reads, changes and deletes them, and bad input that changes nothing.
+describeOnDatabases('calendar node events', (t) => {
+  const call = calendarApi(t);
+  let w: World;
+  const event = (extra: Record<string, unknown> = {}) => ({ nodeId: w.tree.classA, title: 'Izada de bandera', startDate: MAY_4_10AM_BOGOTA, endDate: MAY_4_10AM_BOGOTA + 3600, location: 'Patio central', ...extra });
+  const countRows = async () => Number((await t.db.selectFrom('calendar_events').select((eb) => eb.fn.countAll().as('n')).where('org_id', '=', w.school.id).executeTakeFirstOrThrow()).n);
+
+  beforeAll(async () => {
+    w = await makeWorld(t);
+  });
+
+  it('lets the teacher of a class add to its calendar, and its families read it', async () => {
+    const res = await call(w.teacherA, 'POST', 'calendar/events', event({ secondary: 'Traer uniforme de gala' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json();
+    expect(created).toMatchObject({
+      title: 'Izada de bandera', secondary: 'Traer uniforme de gala', location: 'Patio central', allDay: false, timeZone: 'America/Bogota',
+      start: '2026-05-04T10:00:00-05:00', end: '2026-05-04T11:00:00-05:00', post: null, node: { id: w.tree.classA, name: '3A' },
+      feed: `node-${w.tree.classA}`, canEdit: true, rsvp: { enabled: false, mine: null, going: 0, notGoing: 0 },
+    });
+    const read = await call(w.parentA, 'GET', `calendar/events/${created.id}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ id: created.id, canEdit: false });
+    expect((await call(w.studentA, 'GET', `calendar/events/${created.id}`)).statusCode).toBe(200);
+    // Above the class, the grade's group director (a teacher of a node above it) may edit it.
+    const director = await t.makePerson(w.school, { role: 'group_director', node: w.tree.grade });
+    expect((await call(director, 'GET', `calendar/events/${created.id}`)).json().canEdit).toBe(true);
+    expect((await call(w.admin, 'GET', `calendar/events/${created.id}`)).json().canEdit).toBe(true);
+  });
+
+  it('hides a class event from another class’s family and teacher, and from another school (404 everywhere)', async () => {
+    const id = (await call(w.teacherA, 'POST', 'calendar/events', event({ title: 'Solo 3A' }))).json().id;
+    for (const person of [w.parentB, w.teacherB, w.studentB, w.driver]) {
+      expect((await call(person, 'GET', `calendar/events/${id}`)).statusCode, person.firstName).toBe(404);
+      const window = (await call(person, 'GET', 'calendar/events?start=2026-05-01&end=2026-06-01')).json() as { id: number }[];
+      expect(window.map((e) => e.id), person.firstName).not.toContain(id);
+      expect((await call(person, 'GET', `calendar/events?start=2026-05-01&end=2026-06-01&feed=node-${w.tree.classA}`)).statusCode).toBe(404);
+      expect((await call(person, 'PUT', `calendar/events/${id}/rsvp`, { answer: 'going' })).statusCode).toBe(404);
+    }
+    const norte = await t.request({ method: 'GET', url: `/api/${w.otherSchool.code}/calendar/events/${id}`, token: await t.signIn(w.otherAdmin) });
+    expect(norte.statusCode).toBe(404);
+    const crossToken = await t.request({ method: 'GET', url: `/api/${w.school.code}/calendar/events/${id}`, token: await t.signIn(w.otherAdmin) });
+    expect(crossToken.statusCode).toBe(403);
+  });
+
+  it('refuses adding to a calendar the caller does not write on, and nothing is written', async () => {
+    const before = await countRows();
+    expect((await call(w.teacherB, 'POST', 'calendar/events', event())).statusCode).toBe(403);
+    expect((await call(w.teacherA, 'POST', 'calendar/events', event({ nodeId: w.tree.section }))).statusCode).toBe(403);
+    for (const person of [w.parentA, w.studentA, w.driver, w.employee]) {
+      expect((await call(person, 'POST', 'calendar/events', event())).statusCode, person.firstName).toBe(403);
+    }
+    const registrant = await makeRegistrant(t, w.school);
+    const pending = await call(registrant, 'POST', 'calendar/events', event());
+    expect(pending.statusCode).toBe(403);
+    expect((await call(registrant, 'GET', `people/${registrant.id}/calendar/feeds`)).statusCode).toBe(403);
+    const otherTree = await t.makeTree(w.otherSchool);
+    expect((await call(w.admin, 'POST', 'calendar/events', event({ nodeId: otherTree.classA }))).statusCode).toBe(404);
+    expect((await call(w.teacherA, 'POST', 'calendar/events', event({ nodeId: otherTree.classA }))).statusCode).toBe(404);
+    expect(await countRows()).toBe(before);
+  });
+
+  it('refuses bad input with a clear 400 and writes nothing', async () => {
+    const before = await countRows();
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['end before start', { endDate: MAY_4_10AM_BOGOTA - 60 }, 'invalid_request'],
+      ['older shape, end before start', { startDate: undefined, endDate: undefined, dateStart: MAY_4_10AM_BOGOTA, dateEnd: MAY_4_10AM_BOGOTA - 1 }, 'invalid_request'],
+      ['no start', { startDate: undefined }, 'invalid_request'],
+      ['unknown recurrence', { recurrence: { freq: 'hourly' } }, 'invalid_request'],
+      ['unknown recurrence field', { recurrence: { freq: 'weekly', byday: 'MO' } }, 'invalid_request'],
+      ['repetition ending before the start', { recurrence: { freq: 'weekly', until: '2026-05-01' } }, 'invalid_recurrence'],
+      ['too many occurrences', { recurrence: { freq: 'daily', count: 5000 } }, 'invalid_request'],
+      ['NUL in the title', { title: 'Reunión\u0000' }, 'invalid_characters'],
+      ['a title of 301 characters', { title: 'x'.repeat(301) }, 'invalid_request'],
+      ['a negative start', { startDate: -5 }, 'invalid_request'],
+      ['an unknown field', { colour: 'red' }, 'invalid_request'],
+      ['all day as text', { allDay: 'yes' }, 'invalid_request'],
+    ];
+    for (const [label, extra, error] of cases) {
+      const res = await call(w.teacherA, 'POST', 'calendar/events', event(extra));
+      expect(res.statusCode, `${label}: ${res.body}`).toBe(400);
+      expect(res.json().error, label).toBe(error);
+    }
+    const big = await call(w.teacherA, 'POST', 'calendar/events', event({ secondary: 'x'.repeat(2_000_000) }));
+    expect([400, 413]).toContain(big.statusCode);
+    expect(await countRows()).toBe(before);
+  });
+
+  it('changes and deletes a node event for those who may edit it, and refuses the rest', async () => {
+    const id = (await call(w.teacherA, 'POST', 'calendar/events', event({ title: 'Antes' }))).json().id;
+    expect((await call(w.parentA, 'PUT', `calendar/events/${id}`, { title: 'Hackeado', startDate: MAY_4_10AM_BOGOTA })).statusCode).toBe(403);
+    expect((await call(w.teacherB, 'PUT', `calendar/events/${id}`, { title: 'Hackeado', startDate: MAY_4_10AM_BOGOTA })).statusCode).toBe(404);
+    expect((await call(w.parentA, 'DELETE', `calendar/events/${id}`)).statusCode).toBe(403);
+    const bad = await call(w.teacherA, 'PUT', `calendar/events/${id}`, { title: 'Después', startDate: MAY_4_10AM_BOGOTA, endDate: MAY_4_10AM_BOGOTA - 1 });
+    expect(bad.statusCode).toBe(400);
+    expect((await call(w.parentA, 'GET', `calendar/events/${id}`)).json().title).toBe('Antes');
+    const changed = await call(w.teacherA, 'PUT', `calendar/events/${id}`, { title: 'Después', startDate: MAY_4_10AM_BOGOTA, allDay: true, recurrence: { freq: 'monthly', count: 3 } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ title: 'Después', allDay: true, start: '2026-05-04', recurrence: { freq: 'monthly', interval: 1, count: 3 } });
+    const window = (await call(w.parentA, 'GET', 'calendar/events?start=2026-05-01&end=2026-09-01')).json() as { id: number; start: string }[];
+    expect(window.filter((e) => e.id === id).map((e) => e.start)).toEqual(['2026-05-04', '2026-06-04', '2026-07-04']);
+    expect((await call(w.admin, 'PUT', `calendar/events/${id}`, { title: 'Por la rectoría', startDate: MAY_4_10AM_BOGOTA })).statusCode).toBe(200);
+    expect((await call(w.teacherA, 'DELETE', `calendar/events/${id}`)).statusCode).toBe(204);
+    expect((await call(w.parentA, 'GET', `calendar/events/${id}`)).statusCode).toBe(404);
+    expect((await call(w.teacherA, 'DELETE', `calendar/events/${id}`)).statusCode).toBe(404);
+    const after = (await call(w.parentA, 'GET', 'calendar/events?start=2026-05-01&end=2026-09-01')).json() as { id: number }[];
+    expect(after.map((e) => e.id)).not.toContain(id);
+  });
+
+  it('leaves an event on a post to its post: read by its readers, never edited here', async () => {
+    const post = await publishPost(t, w.teacherA, [w.parentA], { title: 'Reunión de padres' });
+    const id = await insertEventRow(t, w.school.id, { postId: post.id, authorId: w.teacherA.id, title: '' });
+    const read = await call(w.parentA, 'GET', `calendar/events/${id}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ title: 'Sin título', post: { id: post.id, type: 'circular', thread: post.thread }, node: null, feed: 'posts', canEdit: false });
+    expect((await call(w.parentB, 'GET', `calendar/events/${id}`)).statusCode).toBe(404);
+    expect((await call(w.teacherA, 'PUT', `calendar/events/${id}`, { title: 'Otro', startDate: MAY_4_10AM_BOGOTA })).statusCode).toBe(403);
+    expect((await call(w.admin, 'DELETE', `calendar/events/${id}`)).statusCode).toBe(403);
+  });
+
+  it("shows a blank title as 'Sin título' in the reader's language", async () => {
+    const id = (await call(w.teacherA, 'POST', 'calendar/events', event({ title: '   ' }))).json().id;
+    await t.db.updateTable('people').set({ language: 'de' }).where('org_id', '=', w.school.id).where('id', '=', w.parentA.id).execute();
+    try {
+      expect((await call(w.parentA, 'GET', `calendar/events/${id}`)).json().title).toBe('Ohne Titel');
+      const window = (await call(w.parentA, 'GET', 'calendar/events?start=2026-05-04&end=2026-05-05')).json() as { id: number; title: string }[];
+      expect(window.find((e) => e.id === id)?.title).toBe('Ohne Titel');
+      expect((await call(w.teacherA, 'GET', `calendar/events/${id}`)).json().title).toBe('Sin título');
+    } finally {
+      await t.db.updateTable('people').set({ language: 'es' }).where('org_id', '=', w.school.id).where('id', '=', w.parentA.id).execute();
+    }
+  });
+});
