@@ -46,6 +46,7 @@ import { liveRoutes, registerLiveUpdates } from './modules/live/index';
 import { blocksRoutes } from './modules/blocks/index';
 import { formsRoutes } from './modules/forms/index';
 import { calendarRoutes } from './modules/calendar/index';
+import { notificationsRoutes } from './modules/notifications/index';
 
 /** The routes of one school, mounted under /api/{org}/. A new area adds its plugin here. */
 const schoolAreas = [authRoutes, peopleRoutes, deviceRoutes, allowedRoutes, settingsRoutes, i18nRoutes, nodesRoutes, adminsRoutes];
@@ -61,6 +62,7 @@ schoolAreas.push(filesRoutes);
 schoolAreas.push(blocksRoutes);
 schoolAreas.push(formsRoutes);
 schoolAreas.push(calendarRoutes);
+schoolAreas.push(notificationsRoutes);
 
 /** Strict CSP for the SPA (Mantine needs inline styles; live updates use WebSockets). */
 const contentSecurityPolicy = {

@@ -752,6 +752,15 @@ const table: Row[] = [
     request: async (w, t) => ({ params: { id: await classAEvent(t, w) } }),
     expect: classACalendar(200),
   },
+  // notification settings (issue 12): each person's own, nobody else's — not a relative's, not an administrator's.
+  { method: 'GET', route: '/api/:org/people/:id/settings/notifications', expect: studentAOnly(200), atHome: 403 },
+  {
+    method: 'PUT',
+    route: '/api/:org/people/:id/settings/notifications',
+    request: () => ({ body: { channels: { email: false, sms: false, ios: true, android: true, web: true }, types: { news: { web: false } }, quietHours: { start: '21:00', end: '06:00' }, digest: true, digestTime: '19:30' } }),
+    expect: studentAOnly(200),
+    atHome: 403,
+  },
   { method: 'GET', route: '/api/:org/people/:id/calendar/subscription', expect: studentAOnly(200), atHome: 403 },
   { method: 'POST', route: '/api/:org/people/:id/calendar/subscription', expect: studentAOnly(201), atHome: 403 },
   { method: 'DELETE', route: '/api/:org/people/:id/calendar/subscription', expect: studentAOnly(204), atHome: 403 },

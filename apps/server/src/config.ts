@@ -3,6 +3,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import { isIP } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parsePush, type ApnsSettings, type FcmSettings, type IosPushService, type VapidSettings } from './platform/push/push-settings';
+import { parseSms, type SmsSettings } from './platform/sms/sms';
 import type { S3Settings } from './platform/storage/s3';
 
 /** Everything the server needs to run; built from the environment by loadConfig, or by tests. */
@@ -57,6 +59,24 @@ export interface AppConfig {
    * a way into the server's own network. Tests turn it on for feeds served on 127.0.0.1.
    */
   calendarFetchAllowPrivate?: boolean;
+  /** Web Push keys (VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY); unset: generated once into DATA_DIR/keys/vapid.json. */
+  vapid?: VapidSettings;
+  /** Contact for push services (VAPID_SUBJECT), also for generated keys; unset: mailto: MAIL_FROM's address. */
+  vapidSubject?: string;
+  /**
+   * Web Push endpoints may be http and private or loopback addresses (PUSH_ALLOW_INSECURE_ENDPOINTS=1).
+   * Off by default: a browser hands us the endpoint, so a forged subscription must not make the server
+   * post into its own network. Tests turn it on for endpoints on 127.0.0.1.
+   */
+  pushAllowInsecureEndpoints?: boolean;
+  /** Firebase Cloud Messaging for the Android app, and the iOS app when iosPush is 'fcm' (FCM_*). */
+  fcm?: FcmSettings;
+  /** Apple Push Notification service for the iOS app (APNS_*). */
+  apns?: ApnsSettings;
+  /** Which service reaches the iOS app (IOS_PUSH); unset: APNs when configured, else FCM. */
+  iosPush?: IosPushService;
+  /** An HTTP SMS gateway (SMS_HTTP_URL, SMS_HTTP_TOKEN); unset: SMS are only logged. */
+  sms?: SmsSettings;
 }
 
 /** How this process works the job queue (README "Configuration"). */
@@ -167,6 +187,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     s3: parseS3(env),
     fileUrlSecret: env.PATIO_FILE_URL_SECRET ? checkedSecret(env.PATIO_FILE_URL_SECRET, 'PATIO_FILE_URL_SECRET') : undefined,
     calendarFetchAllowPrivate: ['1', 'true', 'yes', 'on'].includes((env.CALENDAR_FETCH_ALLOW_PRIVATE ?? '').trim().toLowerCase()),
+    ...parsePush(env, baseDir),
+    sms: parseSms(env),
     jobs: {
       inProcess: !['0', 'false', 'no', 'off'].includes((env.JOBS_IN_PROCESS ?? 'true').toLowerCase()),
       pollMs: toInt(env.JOBS_POLL_MS, defaultJobsConfig.pollMs, 'JOBS_POLL_MS'),

@@ -4,6 +4,7 @@ import type { InvitationTables, LoginTokenPurpose } from './types-invitations';
 import type { PostTables } from './types-posts';
 import type { BlockTables } from './types-blocks';
 import type { CalendarTables } from './types-calendar';
+import type { NotificationTables } from './types-notifications';
 
 // Row shapes of today's schema. Migrations never import these (they are written against Kysely<any>).
 // Timestamps are ISO-8601 text, booleans integers 0/1, JSON text — the same on SQLite and PostgreSQL.
@@ -165,7 +166,7 @@ export interface JobTable {
   updated_at: string;
 }
 
-export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables, CalendarTables {
+export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables, CalendarTables, NotificationTables {
   orgs: OrgTable;
   people: PersonTable;
   relationships: RelationshipTable;

@@ -17,3 +17,4 @@ export * from './posts';
 export * from './live';
 export * from './blocks';
 export * from './calendar';
+export * from './notifications';

@@ -13,6 +13,7 @@ import * as m011 from './011-invitations';
 import * as m012 from './012-posts';
 import * as m013 from './013-blocks';
 import * as m014 from './014-calendar';
+import * as m015 from './015-notifications';
 
 /** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012-posts': m012,
   '013-blocks': m013,
   '014-calendar': m014,
+  '015-notifications': m015,
 };

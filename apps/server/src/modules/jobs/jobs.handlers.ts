@@ -5,6 +5,7 @@ import { postDeliveredJob, postPublishJob } from '../posts/index';
 import { registrationMailJob } from '../registration/index';
 import { anonUploadsExpiryJob } from '../files/index';
 import { calendarImportJob } from '../calendar/index';
+import { notificationJobs } from '../notifications/index';
 
 /**
  * Every kind of job, registered alike in the server and in `npm run worker` processes so either can
@@ -13,6 +14,7 @@ import { calendarImportJob } from '../calendar/index';
 const jobDefinitions: JobDefinition<never>[] = [registrationMailJob, invitationMailJob, passwordResetJob, postDeliveredJob, postPublishJob];
 jobDefinitions.push(anonUploadsExpiryJob);
 jobDefinitions.push(calendarImportJob);
+jobDefinitions.push(...(notificationJobs as JobDefinition<never>[]));
 
 export function registerJobHandlers(queue: JobQueue): JobQueue {
   for (const definition of jobDefinitions) queue.register(definition);

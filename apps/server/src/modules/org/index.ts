@@ -2,4 +2,4 @@
 // Other areas import from here only (.dependency-cruiser.cjs).
 export { directoryRoutes } from './org.routes';
 export { cachedOrg, forgetCachedOrgs } from './org.cache';
-export { findOrgByCode, insertOrg, updateOrgSettings } from './org.queries';
+export { findOrgByCode, findOrgById, insertOrg, updateOrgSettings } from './org.queries';

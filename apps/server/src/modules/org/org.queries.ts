@@ -23,6 +23,12 @@ export async function findOrgByCode(db: Database, code: string): Promise<Org | n
   return row ? toOrg(row) : null;
 }
 
+/** A school by id, for work that runs outside a request (jobs). */
+export async function findOrgById(db: Database, id: number): Promise<Org | null> {
+  const row = await db.selectFrom('orgs').select(['id', 'code', 'title', 'logo', 'settings']).where('id', '=', id).executeTakeFirst();
+  return row ? toOrg(row) : null;
+}
+
 export async function insertOrg(
   db: Database,
   org: { code: string; title: string; logo?: string | null; settings?: Record<string, unknown> },

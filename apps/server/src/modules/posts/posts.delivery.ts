@@ -3,6 +3,9 @@ import type { Database } from '../../db/database';
 import { conflict } from './posts.errors';
 import type { JobEnqueuer } from '../../platform/jobs/job-definition';
 import { postDeliveredJob } from './posts.jobs';
+
+/** The notifications area's fan-out job (issue 12): queued with the stubs, so a post's notifications exist exactly when it does. */
+export const NOTIFICATIONS_FANOUT_KIND = 'notifications.fanout';
 import {
   advanceOwnPost,
   insertPost,
@@ -109,5 +112,9 @@ export async function deliverPost(
   if (input.threadId !== null) await returnThreadToFeed(trx, input.orgId, thread, recipients);
   await setAudienceCount(trx, input.orgId, id, audienceCount);
   await services.jobs.enqueue(trx, postDeliveredJob, { orgId: input.orgId, postId: id }, { orgId: input.orgId, key: `post.delivered:${input.orgId}:${id}` });
+  // Named by kind, not imported: the notifications area builds on posts, never the other way round.
+  if (input.settings.notifications && audienceCount > 0) {
+    await services.jobs.enqueue(trx, NOTIFICATIONS_FANOUT_KIND, { orgId: input.orgId, postId: id }, { orgId: input.orgId, key: `notifications.fanout:${input.orgId}:${id}` });
+  }
   return { id, thread, audienceCount, publishDate: now };
 }

@@ -11,12 +11,21 @@ export interface CaughtMail {
 }
 
 /** A real SMTP server on 127.0.0.1 (a random port unless `port` is given) that keeps every message, for tests. */
-export async function startSmtpCatcher(port = 0): Promise<{ url: string; mails: CaughtMail[]; close: () => Promise<void> }> {
+export async function startSmtpCatcher(
+  port = 0,
+): Promise<{ url: string; mails: CaughtMail[]; refuse: (address: string) => void; close: () => Promise<void> }> {
   const mails: CaughtMail[] = [];
+  // Recipients this server answers 550 (mailbox unavailable), as a real one refuses an unknown address.
+  const refused = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refused.has(address.address.toLowerCase())) return callback();
+      const err = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+      callback(err);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -30,5 +39,5 @@ export async function startSmtpCatcher(port = 0): Promise<{ url: string; mails: 
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address() as { port: number };
-  return { url: `smtp://127.0.0.1:${address.port}`, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { url: `smtp://127.0.0.1:${address.port}`, mails, refuse: (a) => void refused.add(a.toLowerCase()), close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

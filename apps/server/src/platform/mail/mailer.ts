@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** A stable Message-ID for a message that may be sent again after a crash, so mail systems can tell it is the same. */
+  messageId?: string;
 }
 
 /** The mail platform: SMTP (nodemailer) when SMTP_URL is set, otherwise a dev catcher. */

@@ -1,0 +1,187 @@
+import { planDeliveries, URGENT_POST_TYPES } from '@patio/core/notifications/index';
+import { defineJob, type JobContext } from '../../platform/jobs/jobs';
+import { findOrgById } from '../org/index';
+import { excerptOf } from '../posts/index';
+import { timeZoneOf } from '../settings/index';
+import { sendMail } from './channel-send';
+import {
+  claimDeliveries,
+  claimDigest,
+  findAddressees,
+  findNoticePost,
+  findPostsByIds,
+  findRecipients,
+  insertDeliveries,
+  markFailed,
+  markSent,
+  type NewDelivery,
+  pendingDeliveries,
+  recipientsAfter,
+  recordAttempt,
+  requeue,
+} from './deliveries.queries';
+import { deliveryKey, noticeLinks, sendClaimed } from './deliver';
+import { digestMailOf } from './notice.render';
+
+// The notifications outbox (issue 12 §1). Publishing a post queues `notifications.fanout` in the
+// transaction that writes its stubs. The fan-out writes one delivery per recipient, channel and device
+// (unique by once key, so running it again adds nothing) and queues `notifications.send` jobs of up
+// to SEND_BATCH deliveries, keyed by their first delivery, at the time each may go out (after quiet
+// hours). A transient failure hands the delivery to its own `notifications.retry` job, which the queue
+// retries with backoff and, once its attempts are spent, shows to administrators among failed jobs.
+// Emails of people who asked for a digest wait for one `notifications.digest` job per person and day.
+
+/** Recipients read per step of the fan-out. */
+const FANOUT_PAGE = 1000;
+/** Deliveries per send job. */
+const SEND_BATCH = 100;
+
+export interface FanoutPayload {
+  orgId: number;
+  postId: number;
+}
+
+export const notificationsFanoutJob = defineJob<FanoutPayload>({
+  kind: 'notifications.fanout',
+  async handle({ orgId, postId }, ctx) {
+    const post = await findNoticePost(ctx.db, orgId, postId);
+    // The post's own "notifications" setting off means no delivery at all.
+    if (!post || !post.published || !post.notifications) return;
+    const org = await findOrgById(ctx.db, orgId);
+    if (!org) return;
+    const timeZone = timeZoneOf(org.settings);
+    const now = Math.floor(Date.now() / 1000);
+    const urgent = URGENT_POST_TYPES.includes(post.type);
+    for (let after = 0; ; ) {
+      const people = await recipientsAfter(ctx.db, orgId, postId, after, FANOUT_PAGE);
+      if (people.length === 0) break;
+      after = people[people.length - 1]!;
+      const recipients = await findRecipients(ctx.db, orgId, people);
+      const rows: NewDelivery[] = [];
+      for (const personId of people) {
+        const r = recipients.get(personId);
+        if (!r) continue;
+        const planned = planDeliveries({ settings: r.settings, hasEmail: Boolean(r.email), hasMobile: Boolean(r.mobile), devices: r.devices }, post.type, now, timeZone);
+        for (const p of planned) {
+          rows.push({
+            postId,
+            personId,
+            channel: p.channel,
+            deviceUuid: p.device,
+            state: p.digest ? 'digest' : 'queued',
+            urgent,
+            notBefore: new Date(p.notBefore * 1000).toISOString(),
+          });
+        }
+      }
+      await insertDeliveries(ctx.db, orgId, rows);
+    }
+    await scheduleSends(ctx, orgId, postId);
+  },
+  summarize: () => ({ topic: 'fanout' }),
+  timeoutMs: 10 * 60_000,
+});
+
+/** Queues the send jobs of a post's pending deliveries (by due time, in batches) and its digests. */
+async function scheduleSends(ctx: JobContext, orgId: number, postId: number): Promise<void> {
+  const pending = await pendingDeliveries(ctx.db, orgId, postId);
+  const queuedByTime = new Map<string, number[]>();
+  const digests = new Map<number, string>();
+  for (const row of pending) {
+    if (row.state === 'digest') digests.set(row.person_id, row.not_before);
+    else queuedByTime.set(row.not_before, [...(queuedByTime.get(row.not_before) ?? []), row.id]);
+  }
+  const soon = Date.now();
+  for (const [notBefore, ids] of queuedByTime) {
+    const runAt = new Date(Math.max(Date.parse(notBefore), soon));
+    for (let i = 0; i < ids.length; i += SEND_BATCH) {
+      const batch = ids.slice(i, i + SEND_BATCH);
+      await ctx.jobs.enqueue(ctx.db, notificationsSendJob, { orgId, ids: batch }, { orgId, key: `notifications.send:${orgId}:${batch[0]}`, runAt });
+    }
+  }
+  for (const [personId, notBefore] of digests) {
+    // A digest time already past (a fan-out that ran late) may name a digest job that is done: a fresh key then.
+    const due = Date.parse(notBefore);
+    const key = `notifications.digest:${orgId}:${personId}:${due > soon ? notBefore : new Date(soon).toISOString()}`;
+    await ctx.jobs.enqueue(ctx.db, notificationsDigestJob, { orgId, personId }, { orgId, key, runAt: new Date(Math.max(due, soon)) });
+  }
+}
+
+export interface SendPayload {
+  orgId: number;
+  ids: number[];
+}
+
+export const notificationsSendJob = defineJob<SendPayload>({
+  kind: 'notifications.send',
+  async handle({ orgId, ids }, ctx) {
+    const claimed = await claimDeliveries(ctx.db, orgId, ids, ctx.job.id);
+    const outcomes = await sendClaimed(ctx, orgId, claimed);
+    for (const { delivery, reason } of outcomes.retry) {
+      await ctx.db.transaction().execute(async (trx) => {
+        await requeue(trx, orgId, delivery.id, reason);
+        await ctx.jobs.enqueue(trx, notificationsRetryJob, { orgId, deliveryId: delivery.id, personId: delivery.personId, channel: delivery.channel }, { orgId, key: `notifications.retry:${orgId}:${delivery.id}` });
+      });
+    }
+  },
+  summarize: () => ({ topic: 'batch' }),
+  timeoutMs: 5 * 60_000,
+});
+
+export interface RetryPayload {
+  orgId: number;
+  deliveryId: number;
+  personId: number;
+  channel: string;
+}
+
+export const notificationsRetryJob = defineJob<RetryPayload>({
+  kind: 'notifications.retry',
+  async handle({ orgId, deliveryId }, ctx) {
+    const claimed = await claimDeliveries(ctx.db, orgId, [deliveryId], ctx.job.id);
+    const outcomes = await sendClaimed(ctx, orgId, claimed);
+    const retry = outcomes.retry[0];
+    if (retry) {
+      await recordAttempt(ctx.db, orgId, deliveryId, retry.reason);
+      // Thrown, the queue tries again with backoff; once the attempts are spent the job is dead and
+      // waits in the administrators' list of failed jobs, where a retry sends this delivery.
+      throw new Error(retry.reason);
+    }
+  },
+  summarize: ({ personId, channel }) => ({ topic: channel, personId }),
+});
+
+export interface DigestPayload {
+  orgId: number;
+  personId: number;
+}
+
+export const notificationsDigestJob = defineJob<DigestPayload>({
+  kind: 'notifications.digest',
+  async handle({ orgId, personId }, ctx) {
+    const claimed = await claimDigest(ctx.db, orgId, personId, ctx.job.id, new Date().toISOString());
+    if (claimed.length === 0) return;
+    const person = (await findAddressees(ctx.db, orgId, [personId])).get(personId);
+    if (!person?.email) {
+      for (const d of claimed) await markFailed(ctx.db, orgId, d.id, 'no_email_address');
+      return;
+    }
+    const org = await findOrgById(ctx.db, orgId);
+    const rows = await findPostsByIds(ctx.db, orgId, claimed.map((d) => d.postId));
+    const posts = [];
+    for (const row of rows) {
+      const post = await findNoticePost(ctx.db, orgId, row.id);
+      if (post?.published) posts.push({ post, excerpt: excerptOf(post.description, 180) });
+    }
+    const ids = claimed.map((d) => d.id);
+    if (posts.length > 0) {
+      const mail = digestMailOf(posts, person.firstName, org?.title ?? '', person.language, noticeLinks(ctx.config));
+      const verdict = await sendMail(ctx, person.email, mail, deliveryKey(orgId, ids[0]!) + '.digest');
+      if (!verdict.sent) throw new Error(verdict.reason);
+    }
+    await markSent(ctx.db, orgId, ids);
+  },
+  summarize: ({ personId }) => ({ topic: 'digest', personId }),
+});
+
+export const notificationJobs = [notificationsFanoutJob, notificationsSendJob, notificationsRetryJob, notificationsDigestJob];

@@ -1,0 +1,109 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { PushMessage } from '@patio/core';
+import webPush, { type RequestDetails } from 'web-push';
+import { topicFor } from './collapse-key';
+import { createEndpointAgents, endpointUrlOf, isAddressRefusal } from './endpoint-guard';
+import { DEFAULT_TTL_SECONDS, failed, outcomeOfStatus, PUSH_TIMEOUT_MS, type PushOptions, type PushOutcome } from './push';
+import type { VapidSettings } from './push-settings';
+
+// Web Push (RFC 8030) with an aes128gcm-encrypted payload (RFC 8291) and VAPID (RFC 8292). web-push
+// builds the request; the server sends it itself, through the endpoint guard, because web-push's
+// own sender speaks https only and follows no address rules.
+
+interface Subscription {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+/** The browser's PushSubscription JSON, or null when it cannot be one (the device is then gone for good). */
+export function parseSubscription(token: string): Subscription | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(token);
+  } catch {
+    return null;
+  }
+  const { endpoint, keys } = (value ?? {}) as { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } };
+  if (typeof endpoint !== 'string' || typeof keys?.p256dh !== 'string' || typeof keys.auth !== 'string') return null;
+  const p256dh = decoded(keys.p256dh);
+  // An uncompressed P-256 point and a 16-byte authentication secret (RFC 8291 §3).
+  if (p256dh?.length !== 65 || p256dh[0] !== 4 || decoded(keys.auth)?.length !== 16) return null;
+  return { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } };
+}
+
+function decoded(text: string): Buffer | null {
+  return /^[A-Za-z0-9_\-+/]+={0,2}$/.test(text) ? Buffer.from(text, 'base64url') : null;
+}
+
+export interface WebPushSenderOptions {
+  vapid: () => VapidSettings;
+  allowInsecureEndpoints: boolean;
+  timeoutMs?: number;
+}
+
+export interface WebPushSender {
+  send(token: string, message: PushMessage, options: PushOptions): Promise<PushOutcome>;
+}
+
+export function createWebPushSender(settings: WebPushSenderOptions): WebPushSender {
+  const agents = createEndpointAgents(settings.allowInsecureEndpoints);
+  return {
+    async send(token, message, options) {
+      const subscription = parseSubscription(token);
+      if (!subscription) return failed('invalid_subscription', { gone: true });
+      const url = endpointUrlOf(subscription.endpoint, settings.allowInsecureEndpoints);
+      if (!url) return failed('endpoint_not_allowed', { gone: true });
+      let vapid: VapidSettings;
+      try {
+        vapid = settings.vapid();
+      } catch {
+        // DATA_DIR/keys unreadable or unwritable: the operator can fix it, the subscription is fine.
+        return failed('vapid_keys_unavailable', { retry: true });
+      }
+      let request: RequestDetails;
+      try {
+        // Exactly the PushMessage fields: a caller's extra properties are not for the push service.
+        const { title, body, payload, post: { id, thread } } = message;
+        const json = JSON.stringify({ title, body, payload, post: { id, thread } });
+        request = webPush.generateRequestDetails(subscription, json, {
+          vapidDetails: vapid,
+          TTL: options.ttlSeconds ?? DEFAULT_TTL_SECONDS,
+          urgency: options.urgent ? 'high' : 'normal',
+          topic: topicFor(options.idempotencyKey),
+          contentEncoding: 'aes128gcm',
+        });
+      } catch {
+        // The keys decoded but are no point on the curve: no browser made this subscription.
+        return failed('invalid_subscription', { gone: true });
+      }
+      try {
+        const status = await postOnce(url, request, agents.agentFor(url), settings.timeoutMs ?? PUSH_TIMEOUT_MS);
+        // RFC 8030 §7.3: 404 and 410 mean the subscription expired or was removed.
+        if (status === 404 || status === 410) return failed(`web_push_status_${status}`, { gone: true });
+        return outcomeOfStatus(status, 'web_push');
+      } catch (err) {
+        if (isAddressRefusal(err)) return failed('endpoint_not_allowed', { gone: true });
+        const timedOut = err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError');
+        return failed(timedOut ? 'web_push_timeout' : 'web_push_unreachable', { retry: true });
+      }
+    },
+  };
+}
+
+/** One POST without redirects; resolves with the status once the (small, ignored) body was read. */
+function postOnce(url: URL, details: RequestDetails, agent: http.Agent, timeoutMs: number): Promise<number> {
+  const request = url.protocol === 'https:' ? https.request : http.request;
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', agent, headers: details.headers, signal: AbortSignal.timeout(timeoutMs) }, (response) => {
+      response.on('error', reject);
+      response.on('end', () => resolve(response.statusCode ?? 0));
+      response.on('close', () => {
+        if (!response.complete) reject(new Error('push service answer cut short'));
+      });
+      response.resume();
+    });
+    req.on('error', reject);
+    req.end(details.body ?? undefined);
+  });
+}
