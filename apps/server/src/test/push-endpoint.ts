@@ -93,6 +93,9 @@ export async function startPushEndpoint(): Promise<PushEndpoint> {
   let origin = '';
 
   const server = createServer((request, response) => {
+    // A sender killed mid-request (the crash test) leaves a broken socket: nothing to report.
+    request.on('error', () => {});
+    response.on('error', () => {});
     requestCount++;
     const path = new URL(request.url ?? '/', origin).pathname;
     const answer = (status: number, failure?: string) => {
@@ -127,6 +130,7 @@ export async function startPushEndpoint(): Promise<PushEndpoint> {
       answer(201);
     })().catch((err: unknown) => answer(500, String(err)));
   });
+  server.on('clientError', (_err, socket) => socket.destroy());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

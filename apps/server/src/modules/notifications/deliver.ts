@@ -93,10 +93,13 @@ export async function sendClaimed(ctx: JobContext, orgId: number, claimed: reado
     } else {
       return fail(d, 'unknown_channel');
     }
-    if (verdict.sent) outcomes.sent.push(d.id);
+    if (verdict.sent) {
+      // Recorded at once, not with the batch: a crash now repeats only the sends in flight.
+      await markSent(ctx.db, orgId, [d.id]);
+      outcomes.sent.push(d.id);
+    }
     else if (verdict.retry) outcomes.retry.push({ delivery: d, reason: verdict.reason });
     else await fail(d, verdict.reason);
   });
-  await markSent(ctx.db, orgId, outcomes.sent);
   return outcomes;
 }

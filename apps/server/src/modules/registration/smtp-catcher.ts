@@ -37,6 +37,8 @@ export async function startSmtpCatcher(
       });
     },
   });
+  // A client that dies mid-conversation (a killed worker) is its own problem, not the test's.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address() as { port: number };
   return { url: `smtp://127.0.0.1:${address.port}`, mails, refuse: (a) => void refused.add(a.toLowerCase()), close: () => new Promise((resolve) => server.close(() => resolve())) };
