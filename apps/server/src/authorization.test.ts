@@ -83,7 +83,7 @@ const members = (signedIn: number): Callers => ({ ...all(signedIn), guest: 401, 
 const adminOnly = (ok: number): Callers => ({ ...members(403), schoolAdmin: ok });
 /** Only student A (the person of the path) gets `ok`. */
 const studentAOnly = (ok: number): Callers => ({ ...members(403), studentA: ok });
-const device = { token: 'push', platform: 'web', model: 'Firefox', uuid: 'authz-device' };
+const device = { token: 'push', platform: 'android', model: 'Pixel', uuid: 'authz-device' };
 
 const table: Row[] = [
   // Outside any school

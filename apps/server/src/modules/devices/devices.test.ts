@@ -61,4 +61,29 @@ describeOnDatabases('devices', (t) => {
     expect(res.statusCode).toBe(400);
     expect(res.json().details.map((d: { path: string }) => d.path).sort()).toEqual(['token', 'uuid']);
   });
+
+  it("takes a browser's PushSubscription only when it is one, on https", async () => {
+    const school = await t.makeSchool();
+    const ana = await t.makePerson(school);
+    const url = `/api/${school.code}/people/${ana.id}/devices`;
+    const token = await t.signIn(ana);
+    const keys = { p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url'), auth: Buffer.alloc(16, 1).toString('base64url') };
+    const web = (subscription: unknown) => ({ token: JSON.stringify(subscription), platform: 'web', model: 'Firefox', uuid: 'browser-1' });
+    const refused = [
+      [web({ endpoint: 'https://push.example.org/x' }), 'invalid_subscription'],
+      [web({ endpoint: 'https://push.example.org/x', keys: { ...keys, auth: 'short' } }), 'invalid_subscription'],
+      [{ ...web({}), token: 'not json' }, 'invalid_subscription'],
+      [web({ endpoint: 'http://push.example.org/x', keys }), 'endpoint_not_allowed'],
+      [web({ endpoint: 'file:///etc/passwd', keys }), 'endpoint_not_allowed'],
+      [web({ endpoint: 'https://user:secret@push.example.org/x', keys }), 'endpoint_not_allowed'],
+    ] as const;
+    for (const [body, error] of refused) {
+      const res = await t.request({ method: 'POST', url, token, body });
+      expect(res.statusCode, body.token).toBe(400);
+      expect(res.json().error).toBe(error);
+    }
+    expect(await findDevices(t.db, school.id, ana.id)).toEqual([]);
+    const ok = await t.request({ method: 'POST', url, token, body: web({ endpoint: 'https://push.example.org/x', keys }) });
+    expect(ok.statusCode).toBe(201);
+  });
 });

@@ -205,7 +205,10 @@ describeOnDatabases(
       await giveAddresses(t, parent, { email: 'retry@example.org' });
       const flaky = `flaky-${t.kind.label}`;
       await registerBrowser(t, push, parent, flaky);
-      await as(t, parent, 'POST', `people/${parent.id}/devices`, { token: '{"endpoint": 42}', platform: 'web', model: 'Broken', uuid: 'broken' });
+      // Refused at registration; one stored before that rule (or damaged) fails alone at sending.
+      expect((await as(t, parent, 'POST', `people/${parent.id}/devices`, { token: '{"endpoint": 42}', platform: 'web', model: 'Broken', uuid: 'broken' })).statusCode).toBe(400);
+      const now = new Date().toISOString();
+      await t.db.insertInto('devices').values({ org_id: w.school.id, person_id: parent.id, uuid: 'broken', token: '{"endpoint": 42}', platform: 'web', model: 'Broken', created_at: now, updated_at: now }).execute();
       push.respondWith(`/push/${flaky}`, 500);
       const post = (await publishAs(t, w.teacherB, postTo([parent], { title: 'Try again' }))).json();
       await t.drainJobs();
