@@ -63,7 +63,7 @@ export const deckRoutes: RouteObject[] = [
     handle: { screen: 'settings' } satisfies RouteHandle,
     lazy: () => import('../features/settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })),
   },
-  later('settings/notifications', 'notifications'),
+  screen('settings/notifications', 'notifications', () => import('../features/notifications/NotificationSettingsPage').then((m) => ({ Component: m.NotificationSettingsPage }))),
   screen('post/types', 'postTypes', () => import('../features/postTypes/PostTypesPage').then((m) => ({ Component: m.PostTypesPage }))),
   screen('post/types/:type', 'postType', () => import('../features/postTypes/PostTypePage').then((m) => ({ Component: m.PostTypePage }))),
   later('attendance/admin', 'attendanceAdmin'),

@@ -936,4 +936,88 @@ export const de: Dictionary = {
       },
     },
   },
+  notificationSettings: {
+    summary: 'Wähle, wie Patio dich benachrichtigt: E-Mail, SMS, die Apps und dieser Browser.',
+    open: 'Benachrichtigungen einstellen',
+    save: {
+      auto: 'Änderungen werden automatisch gespeichert.',
+      saving: 'Wird gespeichert…',
+      saved: 'Änderungen gespeichert',
+      failed: 'Deine Änderungen wurden nicht gespeichert: {{reason}}',
+      badInput: 'Der Server hat diese Werte nicht angenommen. Prüfe die Uhrzeiten und versuche es erneut.',
+      invalid: 'Korrigiere die markierten Uhrzeiten, um die Änderungen zu speichern.',
+    },
+    channels: {
+      title: 'Wie wir dich erreichen',
+      hint: 'Gilt für jede Art von Beitrag; weiter unten kannst du es für jede Art ändern.',
+      email: 'E-Mail',
+      sms: 'SMS',
+      ios: 'App für iPhone/iPad',
+      android: 'App für Android',
+      web: 'Dieser und andere Browser',
+    },
+    types: {
+      title: 'Nach Art des Beitrags',
+      hint: 'Öffne eine Beitragsart, um anders als in den allgemeinen Einstellungen benachrichtigt zu werden.',
+      likeGeneral: 'Wie die allgemeinen Einstellungen',
+      changed: 'Abweichend bei: {{channels}}',
+      differs: 'Weicht von den allgemeinen Einstellungen ab',
+    },
+    quietHours: {
+      title: 'Ruhezeiten',
+      toggle: 'Zu bestimmten Zeiten nicht benachrichtigen',
+      hint: 'Benachrichtigungen warten, bis die Ruhezeit vorbei ist. Dringende Mitteilungen kommen trotzdem an.',
+      start: 'Von',
+      end: 'Bis',
+      schoolTime: 'Uhrzeit der Schule. Die Ruhezeit darf über Mitternacht gehen, zum Beispiel von 21:00 bis 06:00.',
+      missing: 'Gib eine Uhrzeit ein (HH:MM).',
+      same: 'Das Ende muss sich vom Beginn unterscheiden.',
+    },
+    digest: {
+      title: 'Tägliche Zusammenfassung per E-Mail',
+      toggle: 'Nur eine E-Mail pro Tag erhalten',
+      hint: 'Statt einer E-Mail pro Beitrag eine am Tag mit allem Neuen. Dringende Mitteilungen werden sofort gesendet.',
+      time: 'Senden um',
+      emailOff: 'E-Mail ist oben ausgeschaltet: Du erhältst die Zusammenfassung erst, wenn du sie einschaltest.',
+    },
+    device: {
+      title: {
+        browser: 'Dieser Browser',
+        app: 'Dieses Gerät',
+      },
+      hint: {
+        browser: 'Erhalte Benachrichtigungen in diesem Browser, auch wenn Patio geschlossen ist.',
+        app: 'Erhalte Benachrichtigungen auf diesem Telefon oder Tablet, auch wenn die App geschlossen ist.',
+      },
+      on: {
+        browser: 'Benachrichtigungen sind in diesem Browser eingeschaltet.',
+        app: 'Benachrichtigungen sind auf diesem Gerät eingeschaltet.',
+      },
+      off: {
+        browser: 'Benachrichtigungen sind in diesem Browser ausgeschaltet.',
+        app: 'Benachrichtigungen sind auf diesem Gerät ausgeschaltet.',
+      },
+      turnOn: {
+        browser: 'Benachrichtigungen in diesem Browser einschalten',
+        app: 'Benachrichtigungen auf diesem Gerät einschalten',
+      },
+      turnOff: {
+        browser: 'In diesem Browser ausschalten',
+        app: 'Auf diesem Gerät ausschalten',
+      },
+      failed: {
+        noToken: 'Benachrichtigungen konnten nicht eingeschaltet werden: Die Schule hat sie noch nicht eingerichtet. Versuche es später erneut.',
+        error: 'Benachrichtigungen konnten nicht eingeschaltet werden. Prüfe deine Verbindung und versuche es erneut.',
+      },
+    },
+  },
+  push: {
+    serviceWorkerUnsupported: 'Dieser Browser unterstützt serviceWorker nicht.',
+    unsupportedHint: 'Um hier Benachrichtigungen zu erhalten, öffne Patio in einer aktuellen Version von Chrome, Edge, Firefox oder Safari.',
+    permissionDenied: 'Die Berechtigung für Benachrichtigungen wurde verweigert.',
+    deniedHint: {
+      browser: 'Um das zu ändern, öffne die Website-Einstellungen deines Browsers (das Symbol neben der Adresse), erlaube Benachrichtigungen und lade die Seite neu.',
+      app: 'Um das zu ändern, erlaube Patio in den Einstellungen deines Telefons, Benachrichtigungen zu senden.',
+    },
+  },
 };

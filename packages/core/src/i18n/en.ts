@@ -936,4 +936,88 @@ export const en: Dictionary = {
       },
     },
   },
+  notificationSettings: {
+    summary: 'Choose how Patio reaches you: email, SMS, the apps and this browser.',
+    open: 'Notification settings',
+    save: {
+      auto: 'Changes are saved automatically.',
+      saving: 'Saving…',
+      saved: 'Changes saved',
+      failed: 'Your changes were not saved: {{reason}}',
+      badInput: 'The server did not accept these values. Check the times and try again.',
+      invalid: 'Fix the marked times to save your changes.',
+    },
+    channels: {
+      title: 'How we reach you',
+      hint: 'This applies to every kind of post; below you can change it for each kind.',
+      email: 'Email',
+      sms: 'SMS',
+      ios: 'iPhone/iPad app',
+      android: 'Android app',
+      web: 'This and other browsers',
+    },
+    types: {
+      title: 'By kind of post',
+      hint: 'Open a kind of post to be notified of it differently from your general settings.',
+      likeGeneral: 'Same as your general settings',
+      changed: 'Different for: {{channels}}',
+      differs: 'Different from your general settings',
+    },
+    quietHours: {
+      title: 'Quiet hours',
+      toggle: 'Do not notify me at certain hours',
+      hint: 'Notifications wait until quiet hours are over. Urgent notices still arrive.',
+      start: 'From',
+      end: 'Until',
+      schoolTime: "The school's time. They may run past midnight, for example from 21:00 to 06:00.",
+      missing: 'Enter a time (HH:MM).',
+      same: 'The end must differ from the start.',
+    },
+    digest: {
+      title: 'Daily email digest',
+      toggle: 'Get a single email a day',
+      hint: 'Instead of one email per post, one a day with everything new. Urgent notices are still sent at once.',
+      time: 'Send at',
+      emailOff: 'Email is turned off above: you will not get the digest until you turn it on.',
+    },
+    device: {
+      title: {
+        browser: 'This browser',
+        app: 'This device',
+      },
+      hint: {
+        browser: 'Get notifications in this browser even when Patio is closed.',
+        app: 'Get notifications on this phone or tablet even when the app is closed.',
+      },
+      on: {
+        browser: 'Notifications are on in this browser.',
+        app: 'Notifications are on on this device.',
+      },
+      off: {
+        browser: 'Notifications are off in this browser.',
+        app: 'Notifications are off on this device.',
+      },
+      turnOn: {
+        browser: 'Turn on notifications in this browser',
+        app: 'Turn on notifications on this device',
+      },
+      turnOff: {
+        browser: 'Turn off in this browser',
+        app: 'Turn off on this device',
+      },
+      failed: {
+        noToken: 'Notifications could not be turned on: the school has not set them up yet. Please try again later.',
+        error: 'Notifications could not be turned on. Check your connection and try again.',
+      },
+    },
+  },
+  push: {
+    serviceWorkerUnsupported: 'serviceWorker is not supported',
+    unsupportedHint: 'To get notifications here, open Patio in a recent version of Chrome, Edge, Firefox or Safari.',
+    permissionDenied: 'Notification permission denied',
+    deniedHint: {
+      browser: "To change it, open this site's settings in your browser (the icon beside the address), allow notifications and reload the page.",
+      app: "To change it, allow Patio's notifications in your phone's settings.",
+    },
+  },
 };

@@ -938,6 +938,90 @@ export const es = {
       },
     },
   },
+  notificationSettings: {
+    summary: 'Elige cómo te avisa Patio: correo, SMS, las apps y este navegador.',
+    open: 'Configurar notificaciones',
+    save: {
+      auto: 'Los cambios se guardan solos.',
+      saving: 'Guardando…',
+      saved: 'Cambios guardados',
+      failed: 'No se guardaron los cambios: {{reason}}',
+      badInput: 'El servidor no aceptó estos valores. Revisa las horas e inténtalo de nuevo.',
+      invalid: 'Corrige las horas marcadas para guardar los cambios.',
+    },
+    channels: {
+      title: 'Por dónde te avisamos',
+      hint: 'Vale para todo tipo de publicación; más abajo puedes cambiarlo para cada tipo.',
+      email: 'Correo electrónico',
+      sms: 'SMS',
+      ios: 'App para iPhone/iPad',
+      android: 'App para Android',
+      web: 'Este y otros navegadores',
+    },
+    types: {
+      title: 'Por tipo de publicación',
+      hint: 'Abre un tipo para avisarte de él por otros medios que los generales.',
+      likeGeneral: 'Como la configuración general',
+      changed: 'Distinto en: {{channels}}',
+      differs: 'Distinto de la configuración general',
+    },
+    quietHours: {
+      title: 'Horas de silencio',
+      toggle: 'No avisarme en ciertas horas',
+      hint: 'Los avisos esperan hasta que terminen las horas de silencio. Los avisos urgentes llegan de todas formas.',
+      start: 'Desde',
+      end: 'Hasta',
+      schoolTime: 'Horas del colegio. Pueden cruzar la medianoche, por ejemplo de 21:00 a 06:00.',
+      missing: 'Escribe una hora (HH:MM).',
+      same: 'La hora final debe ser distinta de la inicial.',
+    },
+    digest: {
+      title: 'Resumen diario por correo',
+      toggle: 'Recibir un solo correo al día',
+      hint: 'En lugar de un correo por publicación, uno al día con todo lo nuevo. Los avisos urgentes se envían enseguida.',
+      time: 'Hora de envío',
+      emailOff: 'El correo está desactivado arriba: no recibirás el resumen hasta activarlo.',
+    },
+    device: {
+      title: {
+        browser: 'Este navegador',
+        app: 'Este dispositivo',
+      },
+      hint: {
+        browser: 'Recibe los avisos en este navegador aunque Patio esté cerrado.',
+        app: 'Recibe los avisos en este teléfono o tableta aunque la app esté cerrada.',
+      },
+      on: {
+        browser: 'Las notificaciones están activadas en este navegador.',
+        app: 'Las notificaciones están activadas en este dispositivo.',
+      },
+      off: {
+        browser: 'Las notificaciones están desactivadas en este navegador.',
+        app: 'Las notificaciones están desactivadas en este dispositivo.',
+      },
+      turnOn: {
+        browser: 'Activar notificaciones en este navegador',
+        app: 'Activar notificaciones en este dispositivo',
+      },
+      turnOff: {
+        browser: 'Desactivar en este navegador',
+        app: 'Desactivar en este dispositivo',
+      },
+      failed: {
+        noToken: 'No se pudieron activar: el colegio aún no tiene configuradas las notificaciones. Inténtalo más tarde.',
+        error: 'No se pudieron activar las notificaciones. Revisa tu conexión e inténtalo de nuevo.',
+      },
+    },
+  },
+  push: {
+    serviceWorkerUnsupported: 'Este navegador no es compatible con serviceWorker.',
+    unsupportedHint: 'Para recibir notificaciones aquí, abre Patio en una versión reciente de Chrome, Edge, Firefox o Safari.',
+    permissionDenied: 'Se negó el permiso para mostrar notificaciones.',
+    deniedHint: {
+      browser: 'Para cambiarlo, abre la configuración del sitio en tu navegador (el ícono junto a la dirección), permite las notificaciones y recarga la página.',
+      app: 'Para cambiarlo, permite las notificaciones de Patio en los ajustes del teléfono.',
+    },
+  },
 } as const;
 
 /** A dictionary shaped like the reference one, with free text in each leaf. */

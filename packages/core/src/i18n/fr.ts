@@ -936,4 +936,88 @@ export const fr: Dictionary = {
       },
     },
   },
+  notificationSettings: {
+    summary: 'Choisissez comment Patio vous prévient : e-mail, SMS, les applis et ce navigateur.',
+    open: 'Régler les notifications',
+    save: {
+      auto: 'Les modifications sont enregistrées automatiquement.',
+      saving: 'Enregistrement…',
+      saved: 'Modifications enregistrées',
+      failed: "Vos modifications n'ont pas été enregistrées : {{reason}}",
+      badInput: "Le serveur n'a pas accepté ces valeurs. Vérifiez les heures et réessayez.",
+      invalid: 'Corrigez les heures signalées pour enregistrer vos modifications.',
+    },
+    channels: {
+      title: 'Comment nous vous prévenons',
+      hint: 'Valable pour tous les types de publication ; plus bas, vous pouvez le changer pour chaque type.',
+      email: 'E-mail',
+      sms: 'SMS',
+      ios: 'Appli iPhone/iPad',
+      android: 'Appli Android',
+      web: 'Ce navigateur et les autres',
+    },
+    types: {
+      title: 'Par type de publication',
+      hint: "Ouvrez un type pour en être prévenu autrement qu'avec vos réglages généraux.",
+      likeGeneral: 'Comme vos réglages généraux',
+      changed: 'Différent pour : {{channels}}',
+      differs: 'Différent de vos réglages généraux',
+    },
+    quietHours: {
+      title: 'Heures de silence',
+      toggle: 'Ne pas me prévenir à certaines heures',
+      hint: 'Les notifications attendent la fin des heures de silence. Les avis urgents arrivent quand même.',
+      start: 'De',
+      end: 'À',
+      schoolTime: "Heure de l'école. Elles peuvent passer minuit, par exemple de 21:00 à 06:00.",
+      missing: 'Saisissez une heure (HH:MM).',
+      same: "L'heure de fin doit être différente de celle du début.",
+    },
+    digest: {
+      title: 'Résumé quotidien par e-mail',
+      toggle: 'Recevoir un seul e-mail par jour',
+      hint: 'Au lieu d’un e-mail par publication, un seul par jour avec toutes les nouveautés. Les avis urgents partent tout de suite.',
+      time: "Heure d'envoi",
+      emailOff: "L'e-mail est désactivé plus haut : vous ne recevrez le résumé qu'après l'avoir activé.",
+    },
+    device: {
+      title: {
+        browser: 'Ce navigateur',
+        app: 'Cet appareil',
+      },
+      hint: {
+        browser: 'Recevez les notifications dans ce navigateur même quand Patio est fermé.',
+        app: "Recevez les notifications sur ce téléphone ou cette tablette même quand l'appli est fermée.",
+      },
+      on: {
+        browser: 'Les notifications sont activées dans ce navigateur.',
+        app: 'Les notifications sont activées sur cet appareil.',
+      },
+      off: {
+        browser: 'Les notifications sont désactivées dans ce navigateur.',
+        app: 'Les notifications sont désactivées sur cet appareil.',
+      },
+      turnOn: {
+        browser: 'Activer les notifications dans ce navigateur',
+        app: 'Activer les notifications sur cet appareil',
+      },
+      turnOff: {
+        browser: 'Désactiver dans ce navigateur',
+        app: 'Désactiver sur cet appareil',
+      },
+      failed: {
+        noToken: "Impossible d'activer les notifications : l'école ne les a pas encore configurées. Réessayez plus tard.",
+        error: "Impossible d'activer les notifications. Vérifiez votre connexion et réessayez.",
+      },
+    },
+  },
+  push: {
+    serviceWorkerUnsupported: 'Ce navigateur ne prend pas en charge serviceWorker.',
+    unsupportedHint: 'Pour recevoir des notifications ici, ouvrez Patio dans une version récente de Chrome, Edge, Firefox ou Safari.',
+    permissionDenied: "L'autorisation d'afficher des notifications a été refusée.",
+    deniedHint: {
+      browser: "Pour la modifier, ouvrez les paramètres du site dans votre navigateur (l'icône à côté de l'adresse), autorisez les notifications et rechargez la page.",
+      app: 'Pour la modifier, autorisez les notifications de Patio dans les réglages de votre téléphone.',
+    },
+  },
 };

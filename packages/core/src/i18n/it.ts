@@ -936,4 +936,88 @@ export const it: Dictionary = {
       },
     },
   },
+  notificationSettings: {
+    summary: 'Scegli come Patio ti avvisa: email, SMS, le app e questo browser.',
+    open: 'Impostazioni delle notifiche',
+    save: {
+      auto: 'Le modifiche vengono salvate automaticamente.',
+      saving: 'Salvataggio…',
+      saved: 'Modifiche salvate',
+      failed: 'Le modifiche non sono state salvate: {{reason}}',
+      badInput: 'Il server non ha accettato questi valori. Controlla gli orari e riprova.',
+      invalid: 'Correggi gli orari segnalati per salvare le modifiche.',
+    },
+    channels: {
+      title: 'Come ti avvisiamo',
+      hint: 'Vale per ogni tipo di pubblicazione; più in basso puoi cambiarlo per ciascun tipo.',
+      email: 'Email',
+      sms: 'SMS',
+      ios: 'App per iPhone/iPad',
+      android: 'App per Android',
+      web: 'Questo e altri browser',
+    },
+    types: {
+      title: 'Per tipo di pubblicazione',
+      hint: 'Apri un tipo per ricevere i suoi avvisi in modo diverso dalle impostazioni generali.',
+      likeGeneral: 'Come le impostazioni generali',
+      changed: 'Diverso per: {{channels}}',
+      differs: 'Diverso dalle impostazioni generali',
+    },
+    quietHours: {
+      title: 'Ore di silenzio',
+      toggle: 'Non avvisarmi in certe ore',
+      hint: 'Le notifiche aspettano la fine delle ore di silenzio. Gli avvisi urgenti arrivano comunque.',
+      start: 'Dalle',
+      end: 'Alle',
+      schoolTime: 'Ora della scuola. Possono superare la mezzanotte, per esempio dalle 21:00 alle 06:00.',
+      missing: 'Inserisci un orario (HH:MM).',
+      same: "L'ora di fine deve essere diversa da quella di inizio.",
+    },
+    digest: {
+      title: 'Riepilogo giornaliero via email',
+      toggle: 'Ricevere una sola email al giorno',
+      hint: 'Invece di una email per pubblicazione, una al giorno con tutte le novità. Gli avvisi urgenti partono subito.',
+      time: 'Ora di invio',
+      emailOff: "L'email è disattivata qui sopra: non riceverai il riepilogo finché non la attivi.",
+    },
+    device: {
+      title: {
+        browser: 'Questo browser',
+        app: 'Questo dispositivo',
+      },
+      hint: {
+        browser: 'Ricevi le notifiche in questo browser anche quando Patio è chiuso.',
+        app: "Ricevi le notifiche su questo telefono o tablet anche quando l'app è chiusa.",
+      },
+      on: {
+        browser: 'Le notifiche sono attive in questo browser.',
+        app: 'Le notifiche sono attive su questo dispositivo.',
+      },
+      off: {
+        browser: 'Le notifiche sono disattivate in questo browser.',
+        app: 'Le notifiche sono disattivate su questo dispositivo.',
+      },
+      turnOn: {
+        browser: 'Attiva le notifiche in questo browser',
+        app: 'Attiva le notifiche su questo dispositivo',
+      },
+      turnOff: {
+        browser: 'Disattiva in questo browser',
+        app: 'Disattiva su questo dispositivo',
+      },
+      failed: {
+        noToken: 'Impossibile attivare le notifiche: la scuola non le ha ancora configurate. Riprova più tardi.',
+        error: 'Impossibile attivare le notifiche. Controlla la connessione e riprova.',
+      },
+    },
+  },
+  push: {
+    serviceWorkerUnsupported: 'Questo browser non supporta serviceWorker.',
+    unsupportedHint: 'Per ricevere qui le notifiche, apri Patio in una versione recente di Chrome, Edge, Firefox o Safari.',
+    permissionDenied: 'Il permesso per le notifiche è stato negato.',
+    deniedHint: {
+      browser: "Per cambiarlo, apri le impostazioni del sito nel browser (l'icona accanto all'indirizzo), consenti le notifiche e ricarica la pagina.",
+      app: 'Per cambiarlo, consenti le notifiche di Patio nelle impostazioni del telefono.',
+    },
+  },
 };

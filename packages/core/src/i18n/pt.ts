@@ -936,4 +936,88 @@ export const pt: Dictionary = {
       },
     },
   },
+  notificationSettings: {
+    summary: 'Escolha como o Patio avisa você: e-mail, SMS, os apps e este navegador.',
+    open: 'Configurar notificações',
+    save: {
+      auto: 'As alterações são salvas automaticamente.',
+      saving: 'Salvando…',
+      saved: 'Alterações salvas',
+      failed: 'Suas alterações não foram salvas: {{reason}}',
+      badInput: 'O servidor não aceitou esses valores. Confira os horários e tente de novo.',
+      invalid: 'Corrija os horários marcados para salvar as alterações.',
+    },
+    channels: {
+      title: 'Como avisamos você',
+      hint: 'Vale para todo tipo de publicação; mais abaixo você pode mudar para cada tipo.',
+      email: 'E-mail',
+      sms: 'SMS',
+      ios: 'App para iPhone/iPad',
+      android: 'App para Android',
+      web: 'Este e outros navegadores',
+    },
+    types: {
+      title: 'Por tipo de publicação',
+      hint: 'Abra um tipo para ser avisado dele de forma diferente das configurações gerais.',
+      likeGeneral: 'Igual às configurações gerais',
+      changed: 'Diferente em: {{channels}}',
+      differs: 'Diferente das configurações gerais',
+    },
+    quietHours: {
+      title: 'Horário de silêncio',
+      toggle: 'Não me avisar em certos horários',
+      hint: 'As notificações esperam o fim do horário de silêncio. Os avisos urgentes chegam mesmo assim.',
+      start: 'De',
+      end: 'Até',
+      schoolTime: 'Horário da escola. Pode passar da meia-noite, por exemplo das 21:00 às 06:00.',
+      missing: 'Digite um horário (HH:MM).',
+      same: 'O horário final deve ser diferente do inicial.',
+    },
+    digest: {
+      title: 'Resumo diário por e-mail',
+      toggle: 'Receber um único e-mail por dia',
+      hint: 'Em vez de um e-mail por publicação, um por dia com todas as novidades. Os avisos urgentes são enviados na hora.',
+      time: 'Horário de envio',
+      emailOff: 'O e-mail está desativado acima: você só receberá o resumo depois de ativá-lo.',
+    },
+    device: {
+      title: {
+        browser: 'Este navegador',
+        app: 'Este dispositivo',
+      },
+      hint: {
+        browser: 'Receba notificações neste navegador mesmo com o Patio fechado.',
+        app: 'Receba notificações neste celular ou tablet mesmo com o app fechado.',
+      },
+      on: {
+        browser: 'As notificações estão ativadas neste navegador.',
+        app: 'As notificações estão ativadas neste dispositivo.',
+      },
+      off: {
+        browser: 'As notificações estão desativadas neste navegador.',
+        app: 'As notificações estão desativadas neste dispositivo.',
+      },
+      turnOn: {
+        browser: 'Ativar notificações neste navegador',
+        app: 'Ativar notificações neste dispositivo',
+      },
+      turnOff: {
+        browser: 'Desativar neste navegador',
+        app: 'Desativar neste dispositivo',
+      },
+      failed: {
+        noToken: 'Não foi possível ativar as notificações: a escola ainda não as configurou. Tente mais tarde.',
+        error: 'Não foi possível ativar as notificações. Confira sua conexão e tente de novo.',
+      },
+    },
+  },
+  push: {
+    serviceWorkerUnsupported: 'Este navegador não é compatível com serviceWorker.',
+    unsupportedHint: 'Para receber notificações aqui, abra o Patio numa versão recente do Chrome, Edge, Firefox ou Safari.',
+    permissionDenied: 'A permissão para notificações foi negada.',
+    deniedHint: {
+      browser: 'Para mudar, abra as configurações do site no navegador (o ícone ao lado do endereço), permita as notificações e recarregue a página.',
+      app: 'Para mudar, permita as notificações do Patio nos ajustes do celular.',
+    },
+  },
 };

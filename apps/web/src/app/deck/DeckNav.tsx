@@ -7,6 +7,7 @@ import { useSignedInId } from '../session/useSignedInId';
 import { activeTabOf, deckTabs } from './deckTabs';
 import { UserMenu } from './UserMenu';
 import { InboxBadge } from '../../features/threads';
+import { AppBadgeSync } from '../../features/notifications/AppBadgeSync';
 import classes from './DeckShell.module.css';
 
 const NEXT_KEYS = ['ArrowRight', 'ArrowDown'];
@@ -54,6 +55,7 @@ export function DeckNav() {
         ))}
       </ul>
       <UserMenu />
+      <AppBadgeSync />
     </nav>
   );
 }

@@ -1,7 +1,7 @@
 // The Capacitor wrapper (apps/mobile) injects window.Capacitor; on the plain web it is absent and
 // every call here is a no-op. Only the few members Patio uses are typed.
 
-interface ListenerHandle {
+export interface ListenerHandle {
   remove(): void | Promise<void>;
 }
 
@@ -10,10 +10,25 @@ interface CapacitorAppPlugin {
   addListener(event: 'backButton', handler: () => void): ListenerHandle | Promise<ListenerHandle>;
 }
 
+/** What @capacitor/push-notifications reports of the system's notification permission. */
+export interface NativePushPermission {
+  receive: 'granted' | 'denied' | 'prompt' | 'prompt-with-rationale';
+}
+
+/** The members of @capacitor/push-notifications Patio uses (FCM on Android, APNs on iOS). */
+export interface CapacitorPushPlugin {
+  checkPermissions(): Promise<NativePushPermission>;
+  requestPermissions(): Promise<NativePushPermission>;
+  register(): Promise<void>;
+  unregister?(): Promise<void>;
+  addListener(event: 'registration', handler: (token: { value: string }) => void): ListenerHandle | Promise<ListenerHandle>;
+  addListener(event: 'registrationError', handler: (error: unknown) => void): ListenerHandle | Promise<ListenerHandle>;
+}
+
 interface CapacitorGlobal {
   isNativePlatform?(): boolean;
   getPlatform?(): string;
-  Plugins?: { App?: CapacitorAppPlugin };
+  Plugins?: { App?: CapacitorAppPlugin; PushNotifications?: CapacitorPushPlugin };
 }
 
 function capacitor(): CapacitorGlobal | undefined {
@@ -41,4 +56,9 @@ export function onHardwareBack(handler: () => void): () => void {
   if (!app) return () => {};
   const handle = Promise.resolve(app.addListener('backButton', handler));
   return () => void handle.then((h) => h.remove());
+}
+
+/** The app's push plugin; undefined on the plain web or when the app was built without it. */
+export function nativePushPlugin(): CapacitorPushPlugin | undefined {
+  return isNativeApp() ? capacitor()?.Plugins?.PushNotifications : undefined;
 }

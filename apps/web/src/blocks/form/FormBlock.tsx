@@ -4,6 +4,7 @@ import type { BlockViewProps } from '../types';
 import { FormEditor } from './FormEditor';
 import { formIdOf } from './formUrl';
 import { FormView } from './FormView';
+import { useScrollToForm } from './useScrollToForm';
 import './formStyles';
 
 /**
@@ -17,5 +18,15 @@ export function FormBlock({ block, mode }: BlockViewProps) {
   if (formId === null) {
     return mode === 'edit' ? <Loader role="status" size="sm" aria-label={t('blocks.form.loading')} /> : <Text c="dimmed">{t('blocks.form.missing')}</Text>;
   }
-  return mode === 'edit' ? <FormEditor formId={formId} /> : <FormView formId={formId} />;
+  return mode === 'edit' ? <FormEditor formId={formId} /> : <FormAnchor formId={formId} />;
+}
+
+/** The form as readers see it, under the anchor notification emails link to. */
+function FormAnchor({ formId }: { formId: number }) {
+  const ref = useScrollToForm(formId);
+  return (
+    <div id={`form-${formId}`} ref={ref}>
+      <FormView formId={formId} />
+    </div>
+  );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Paper, Stack, Title } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconBell, IconLogout } from '@tabler/icons-react';
 import { useGoBack } from '../../app/back/useGoBack';
 import { useServices } from '../../app/services';
 import { PageShell } from '../../ui/PageShell';
@@ -19,7 +19,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
 import './settingsStyles';
 
-/** /settings: profile summary, interface language, calendar subscription (and the school's calendar for administrators), sign out. */
+/** /settings: profile summary, interface language, notifications, calendar subscription (and the school's calendar for administrators), sign out. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const { session } = useServices();
@@ -45,6 +45,17 @@ export function SettingsPage() {
         <ProfileEditor />
         <Paper withBorder p="md" radius="md" component="section">
           <LanguagePicker />
+        </Paper>
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="settings-notifications">
+          <Title order={2} size="h4" id="settings-notifications" mb={4}>
+            {t('screens.notifications')}
+          </Title>
+          <Text size="sm" c="dark.5" mb="sm">
+            {t('notificationSettings.summary')}
+          </Text>
+          <Button component={Link} to="/settings/notifications" variant="light" leftSection={<IconBell size={18} aria-hidden="true" />} data-testid="settings-notifications-link">
+            {t('notificationSettings.open')}
+          </Button>
         </Paper>
         <CalendarSubscriptionSection />
         <SchoolCalendarSections />

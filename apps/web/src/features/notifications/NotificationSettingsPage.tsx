@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useGoBack } from '../../app/back/useGoBack';
+import { describeError } from '../../app/api/describeError';
+import { useSignedInId } from '../../app/session/useSignedInId';
+import { Notice } from '../../ui/Notice';
+import { PageShell } from '../../ui/PageShell';
+import { BrowserPushSection } from './BrowserPushSection';
+import { ChannelSwitches } from './ChannelSwitches';
+import { DigestSection } from './DigestSection';
+import { QuietHoursSection } from './QuietHoursSection';
+import { SaveState } from './SaveState';
+import { withChannel, withTypeChannel } from './settingsModel';
+import { TypeOverridesSection } from './TypeOverridesSection';
+import { useNotificationSettings } from './useNotificationSettings';
+import { useSettingsAutosave } from './useSettingsAutosave';
+import './notificationsStyles';
+
+/** /settings/notifications: this device, the channels, per-type exceptions, quiet hours and the daily digest; saved as they change. */
+export function NotificationSettingsPage() {
+  const { t } = useTranslation();
+  const goBack = useGoBack('/settings');
+  const me = useSignedInId();
+  const query = useNotificationSettings(me);
+  const { settings, status, error, change, retry } = useSettingsAutosave(me, query.data);
+
+  let body;
+  if (query.isError) {
+    body = (
+      <Group gap="xs">
+        <Notice tone="error">{describeError(t, query.error)}</Notice>
+        <Button variant="subtle" onClick={() => void query.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </Group>
+    );
+  } else if (!settings) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
+  else {
+    body = (
+      <>
+        <SaveState status={status} error={error} onRetry={() => void retry()} />
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="notifications-channels">
+          <Title order={2} size="h4" id="notifications-channels" mb={4}>
+            {t('notificationSettings.channels.title')}
+          </Title>
+          <Text size="sm" c="dark.5" mb="sm">
+            {t('notificationSettings.channels.hint')}
+          </Text>
+          <ChannelSwitches values={settings.channels} onChange={(channel, on) => change((s) => withChannel(s, channel, on))} testId="channel" />
+        </Paper>
+        <TypeOverridesSection settings={settings} onChange={(type, channel, on) => change((s) => withTypeChannel(s, type, channel, on))} />
+        <QuietHoursSection quietHours={settings.quietHours} onChange={(quietHours) => change((s) => ({ ...s, quietHours }))} />
+        <DigestSection digest={settings.digest} digestTime={settings.digestTime} emailOn={settings.channels.email} onChange={(part) => change((s) => ({ ...s, ...part }))} />
+      </>
+    );
+  }
+
+  return (
+    <PageShell title={t('screens.notifications')} onBack={goBack}>
+      <Stack gap="lg" maw={720}>
+        <BrowserPushSection />
+        {body}
+      </Stack>
+    </PageShell>
+  );
+}
