@@ -40,6 +40,7 @@ import { storageFor } from './platform/storage/create-storage';
 import { filesRoutes } from './modules/files/index';
 import { createEventBus } from './platform/events/create-event-bus';
 import { JobQueue } from './platform/jobs/jobs';
+import { closeMailerOf } from './platform/mail/mailer';
 import { jobsRoutes, registerJobHandlers } from './modules/jobs/index';
 import { postsRoutes, seedMissingPostTypes } from './modules/posts/index';
 import { liveRoutes, registerLiveUpdates } from './modules/live/index';
@@ -155,6 +156,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(config.validateResponses ? checkedResponseSerializerCompiler : responseSerializerCompiler);
   app.addHook('onClose', async () => db.destroy());
+  app.addHook('onClose', async () => closeMailerOf(config));
   app.addHook('onClose', async () => stopFreshCallers().catch(() => {}));
   // onClose hooks run last-added first: the worker stops, then the bus closes, then the database.
   // The worker starts stopping as soon as closing begins (preClose), while requests finish.

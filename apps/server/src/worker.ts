@@ -7,6 +7,7 @@ import { loggerOptions } from './http/logging';
 import { registerJobHandlers } from './modules/jobs/index';
 import { createEventBus } from './platform/events/create-event-bus';
 import { JobQueue } from './platform/jobs/jobs';
+import { closeMailerOf } from './platform/mail/mailer';
 import { exitGracefullyOnSignals } from './shutdown';
 
 // `npm run worker`: a process that only works the job queue, for deployments that keep the server
@@ -35,6 +36,7 @@ const jobs = registerJobHandlers(new JobQueue({ db, dialect, config, events, log
 exitGracefullyOnSignals(
   async () => {
     await jobs.stop();
+    closeMailerOf(config);
     await events.close();
     await db.destroy();
   },

@@ -1007,6 +1007,7 @@ export const de: Dictionary = {
       },
       failed: {
         noToken: 'Benachrichtigungen konnten nicht eingeschaltet werden: Die Schule hat sie noch nicht eingerichtet. Versuche es später erneut.',
+        subscribe: 'Dieser Browser konnte Benachrichtigungen nicht abonnieren: Sein Push-Dienst hat nicht zugestimmt. Versuche es später erneut oder nutze einen anderen Browser.',
         error: 'Benachrichtigungen konnten nicht eingeschaltet werden. Prüfe deine Verbindung und versuche es erneut.',
       },
     },

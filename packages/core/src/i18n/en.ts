@@ -1007,6 +1007,7 @@ export const en: Dictionary = {
       },
       failed: {
         noToken: 'Notifications could not be turned on: the school has not set them up yet. Please try again later.',
+        subscribe: 'This browser could not subscribe to notifications: its push service did not accept it. Try again later or use another browser.',
         error: 'Notifications could not be turned on. Check your connection and try again.',
       },
     },

@@ -1009,6 +1009,7 @@ export const es = {
       },
       failed: {
         noToken: 'No se pudieron activar: el colegio aún no tiene configuradas las notificaciones. Inténtalo más tarde.',
+        subscribe: 'Este navegador no pudo suscribirse a las notificaciones: su servicio de avisos no respondió. Inténtalo más tarde o usa otro navegador.',
         error: 'No se pudieron activar las notificaciones. Revisa tu conexión e inténtalo de nuevo.',
       },
     },

@@ -1007,6 +1007,7 @@ export const fr: Dictionary = {
       },
       failed: {
         noToken: "Impossible d'activer les notifications : l'école ne les a pas encore configurées. Réessayez plus tard.",
+        subscribe: "Ce navigateur n'a pas pu s'abonner aux notifications : son service de notifications ne l'a pas accepté. Réessayez plus tard ou utilisez un autre navigateur.",
         error: "Impossible d'activer les notifications. Vérifiez votre connexion et réessayez.",
       },
     },

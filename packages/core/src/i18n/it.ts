@@ -1007,6 +1007,7 @@ export const it: Dictionary = {
       },
       failed: {
         noToken: 'Impossibile attivare le notifiche: la scuola non le ha ancora configurate. Riprova più tardi.',
+        subscribe: 'Questo browser non è riuscito a iscriversi alle notifiche: il suo servizio push non lo ha accettato. Riprova più tardi o usa un altro browser.',
         error: 'Impossibile attivare le notifiche. Controlla la connessione e riprova.',
       },
     },

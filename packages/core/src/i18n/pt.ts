@@ -1007,6 +1007,7 @@ export const pt: Dictionary = {
       },
       failed: {
         noToken: 'Não foi possível ativar as notificações: a escola ainda não as configurou. Tente mais tarde.',
+        subscribe: 'Este navegador não conseguiu se inscrever nas notificações: o serviço de avisos dele não aceitou. Tente mais tarde ou use outro navegador.',
         error: 'Não foi possível ativar as notificações. Confira sua conexão e tente de novo.',
       },
     },

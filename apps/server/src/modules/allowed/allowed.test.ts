@@ -21,7 +21,7 @@ describeOnDatabases('POST allowed', (t) => {
       'POST allowed',
     ];
     const bodies: Record<string, unknown> = {
-      devices: { token: 't', platform: 'web', model: '', uuid: 'some-uuid' },
+      devices: { token: 't', platform: 'android', model: '', uuid: 'some-uuid' },
       'login-tokens': {},
       allowed: [],
     };

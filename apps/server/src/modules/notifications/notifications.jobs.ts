@@ -89,22 +89,29 @@ async function scheduleSends(ctx: JobContext, orgId: number, postId: number): Pr
   const digests = new Map<number, string>();
   for (const row of pending) {
     if (row.state === 'digest') digests.set(row.person_id, row.not_before);
-    else queuedByTime.set(row.not_before, [...(queuedByTime.get(row.not_before) ?? []), row.id]);
-  }
-  const soon = Date.now();
-  for (const [notBefore, ids] of queuedByTime) {
-    const runAt = new Date(Math.max(Date.parse(notBefore), soon));
-    for (let i = 0; i < ids.length; i += SEND_BATCH) {
-      const batch = ids.slice(i, i + SEND_BATCH);
-      await ctx.jobs.enqueue(ctx.db, notificationsSendJob, { orgId, ids: batch }, { orgId, key: `notifications.send:${orgId}:${batch[0]}`, runAt });
+    else {
+      const ids = queuedByTime.get(row.not_before);
+      if (ids) ids.push(row.id);
+      else queuedByTime.set(row.not_before, [row.id]);
     }
   }
-  for (const [personId, notBefore] of digests) {
-    // A digest time already past (a fan-out that ran late) may name a digest job that is done: a fresh key then.
-    const due = Date.parse(notBefore);
-    const key = `notifications.digest:${orgId}:${personId}:${due > soon ? notBefore : new Date(soon).toISOString()}`;
-    await ctx.jobs.enqueue(ctx.db, notificationsDigestJob, { orgId, personId }, { orgId, key, runAt: new Date(Math.max(due, soon)) });
-  }
+  const soon = Date.now();
+  // One transaction for all the jobs: a commit per job made the first sends wait seconds on a big post.
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const [notBefore, ids] of queuedByTime) {
+      const runAt = new Date(Math.max(Date.parse(notBefore), soon));
+      for (let i = 0; i < ids.length; i += SEND_BATCH) {
+        const batch = ids.slice(i, i + SEND_BATCH);
+        await ctx.jobs.enqueue(trx, notificationsSendJob, { orgId, ids: batch }, { orgId, key: `notifications.send:${orgId}:${batch[0]}`, runAt });
+      }
+    }
+    for (const [personId, notBefore] of digests) {
+      // A digest time already past (a fan-out that ran late) may name a digest job that is done: a fresh key then.
+      const due = Date.parse(notBefore);
+      const key = `notifications.digest:${orgId}:${personId}:${due > soon ? notBefore : new Date(soon).toISOString()}`;
+      await ctx.jobs.enqueue(trx, notificationsDigestJob, { orgId, personId }, { orgId, key, runAt: new Date(Math.max(due, soon)) });
+    }
+  });
 }
 
 export interface SendPayload {

@@ -21,6 +21,8 @@ export async function startSmtpCatcher(
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // Senders keep pooled connections open: closing waits for them only briefly.
+    closeTimeout: 200,
     onRcptTo(address, _session, callback) {
       if (!refused.has(address.address.toLowerCase())) return callback();
       const err = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });

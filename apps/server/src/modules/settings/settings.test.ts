@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { vapidKeysFor } from '../../platform/push/vapid-keys';
 import { describeOnDatabases } from '../../test/harness';
 
 describeOnDatabases('GET vue/settings', (t) => {
@@ -14,6 +15,7 @@ describeOnDatabases('GET vue/settings', (t) => {
       signInByEmail: false,
       legacyHost: null,
       timeZone: 'America/Bogota',
+      vapidPublicKey: expect.stringMatching(/^[A-Za-z0-9_-]{87}$/),
     });
   });
 
@@ -38,8 +40,11 @@ describeOnDatabases('GET vue/settings', (t) => {
       timeZone: 'America/Bogota',
       currencyPostfix: 'COP',
       tuCompra: true,
+      vapidPublicKey: expect.stringMatching(/^[A-Za-z0-9_-]{87}$/),
     });
     expect(res.body).not.toContain('g-secret');
+    // The private half of the push keys never leaves the server.
+    expect(res.body).not.toContain(vapidKeysFor(t.config).privateKey);
   });
 
   it('answers 404 for an unknown school', async () => {

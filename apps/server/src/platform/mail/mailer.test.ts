@@ -26,7 +26,9 @@ describe('mail platform', () => {
   it('sends over SMTP to a real local server', async () => {
     const smtp = await startSmtpCatcher();
     try {
-      await createSmtpMailer(smtp.url, 'Patio <no-reply@test>').send({ to: 'bo@example.com', subject: 'Prueba', text: 'Ñandú' });
+      const mailer = createSmtpMailer(smtp.url, 'Patio <no-reply@test>');
+      await mailer.send({ to: 'bo@example.com', subject: 'Prueba', text: 'Ñandú' });
+      mailer.close?.();
       expect(smtp.mails).toHaveLength(1);
       expect(smtp.mails[0].to).toEqual(['bo@example.com']);
       expect(smtp.mails[0].raw).toContain('Subject: Prueba');

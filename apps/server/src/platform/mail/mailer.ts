@@ -16,17 +16,25 @@ export interface MailMessage {
 /** The mail platform: SMTP (nodemailer) when SMTP_URL is set, otherwise a dev catcher. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Ends pooled connections (at shutdown). */
+  close?(): void;
 }
 
 export type MailLog = (entry: { to: string; subject: string; file: string }, msg: string) => void;
 
 /** SMTP through nodemailer (SMTP_URL=smtp://user:pass@host:port, smtps:// for implicit TLS). */
 export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  // Pooled connections: a notification fan-out sends thousands of mails, and a new SMTP session for
+  // each one was half the cost of an email. The URL's own query can still set pool options.
+  const pooled = new URL(url);
+  if (!pooled.searchParams.has('pool')) pooled.searchParams.set('pool', 'true');
+  if (!pooled.searchParams.has('maxConnections')) pooled.searchParams.set('maxConnections', '8');
+  const transport = nodemailer.createTransport(pooled.toString());
   return {
     async send(message) {
       await transport.sendMail({ from, ...message });
     },
+    close: () => transport.close(),
   };
 }
 
@@ -59,4 +67,10 @@ export function mailerFor(config: AppConfig, log: MailLog): Mailer {
     mailers.set(config, mailer);
   }
   return mailer;
+}
+
+/** Closes the app's mailer, if it made one (the server and worker processes call it as they stop). */
+export function closeMailerOf(config: AppConfig): void {
+  mailers.get(config)?.close?.();
+  mailers.delete(config);
 }

@@ -21,6 +21,14 @@ declare module 'web-push' {
   const webPush: {
     generateRequestDetails(subscription: PushSubscription, payload?: string | Buffer | null, options?: RequestOptions): RequestDetails;
     generateVAPIDKeys(): { publicKey: string; privateKey: string };
+    getVapidHeaders(
+      audience: string,
+      subject: string,
+      publicKey: string,
+      privateKey: string,
+      contentEncoding: 'aes128gcm' | 'aesgcm',
+      expiration?: number,
+    ): { Authorization: string };
   };
   export default webPush;
 }

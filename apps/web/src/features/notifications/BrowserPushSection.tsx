@@ -5,6 +5,9 @@ import { isNativeApp } from '../../app/platform/capacitor';
 import { Notice } from '../../ui/Notice';
 import { useBrowserPush } from './useBrowserPush';
 
+/** Long labels ("Turn on notifications in this browser") wrap on a phone instead of being cut. */
+const wrappingButton = { root: { height: 'auto', minHeight: 36, maxWidth: '100%' }, label: { whiteSpace: 'normal' as const, paddingBlock: 6 } };
+
 /**
  * "This browser" (or "This device" in the app): whether posts reach it as notifications, with the
  * button that asks the browser for permission. Blocked and unsupported say what to do instead (spec §8).
@@ -32,7 +35,7 @@ export function BrowserPushSection() {
     body = (
       <Group gap="sm" justify="space-between">
         <Text data-testid="push-state">{t(`notificationSettings.device.on.${where}`)}</Text>
-        <Button variant="outline" onClick={() => void turnOff()} loading={busy} leftSection={<IconBellOff size={18} aria-hidden="true" />} data-testid="push-turn-off">
+        <Button variant="outline" styles={wrappingButton} onClick={() => void turnOff()} loading={busy} leftSection={<IconBellOff size={18} aria-hidden="true" />} data-testid="push-turn-off">
           {t(`notificationSettings.device.turnOff.${where}`)}
         </Button>
       </Group>
@@ -41,7 +44,7 @@ export function BrowserPushSection() {
     body = (
       <Group gap="sm" justify="space-between">
         <Text data-testid="push-state">{t(`notificationSettings.device.off.${where}`)}</Text>
-        <Button onClick={() => void turnOn()} loading={busy} leftSection={<IconBell size={18} aria-hidden="true" />} data-testid="push-turn-on">
+        <Button styles={wrappingButton} onClick={() => void turnOn()} loading={busy} leftSection={<IconBell size={18} aria-hidden="true" />} data-testid="push-turn-on">
           {t(`notificationSettings.device.turnOn.${where}`)}
         </Button>
       </Group>

@@ -43,6 +43,17 @@ describe('notifications in this browser', { timeout: 30_000 }, () => {
     expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/devices'))).toBe(false);
   });
 
+  it('says the browser could not subscribe, not that the connection failed, when its push service refuses', async () => {
+    const calls = start();
+    stubPushBrowser({ answer: 'granted', pushServiceRefuses: true });
+    await renderApp({ path: '/settings/notifications', session: signedIn() });
+    const browser = await section();
+    fireEvent.click(await within(browser).findByRole('button', { name: 'Activar notificaciones en este navegador' }));
+    expect(await within(browser).findByText(/Este navegador no pudo suscribirse a las notificaciones/)).toBeTruthy();
+    expect(within(browser).queryByText(/Revisa tu conexión/)).toBeNull();
+    expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/devices'))).toBe(false);
+  });
+
   it('shows blocked at once when permission was denied before', async () => {
     start();
     stubPushBrowser({ permission: 'denied' });

@@ -20,7 +20,7 @@ type Permission = 'default' | 'granted' | 'denied';
 type Subscription = ReturnType<typeof fakeSubscription>;
 
 /** A browser with service workers and Notification; `answer` is what the permission prompt says. */
-export function stubPushBrowser({ permission = 'default' as Permission, answer = 'granted' as Permission, subscribedAlready = false } = {}) {
+export function stubPushBrowser({ permission = 'default' as Permission, answer = 'granted' as Permission, subscribedAlready = false, pushServiceRefuses = false } = {}) {
   const state = { permission, subscription: null as Subscription | null, subscribed: 0, unsubscribed: 0, registered: [] as string[], subscribeOptions: null as unknown };
   const subscription = (): Subscription => ({
     ...fakeSubscription(),
@@ -43,6 +43,8 @@ export function stubPushBrowser({ permission = 'default' as Permission, answer =
   const pushManager = {
     getSubscription: async () => state.subscription,
     subscribe: async (options: unknown) => {
+      // What headless Chromium answers without a reachable push service.
+      if (pushServiceRefuses) throw new DOMException('Registration failed - push service error', 'AbortError');
       state.subscribed++;
       state.subscribeOptions = options;
       state.subscription = subscription();

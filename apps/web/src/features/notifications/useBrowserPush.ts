@@ -5,7 +5,8 @@ import { useSignedInId } from '../../app/session/useSignedInId';
 import type { PushState } from './pushCapability';
 
 /** Why turning on did not end in 'on', beyond the states themselves. */
-export type PushFailure = 'noToken' | 'error' | null;
+/** noToken: the school has no push key; subscribe: the browser or its push service refused; error: our server or the network. */
+export type PushFailure = 'noToken' | 'subscribe' | 'error' | null;
 
 /** Notifications on this device: how they stand, and turning them on (asks permission, POSTs the device) or off. */
 export function useBrowserPush() {
@@ -40,8 +41,10 @@ export function useBrowserPush() {
       const registered = await registerDevice(api, me, storage);
       setState(registered ? 'on' : 'off');
       if (!registered) setFailure('noToken');
-    } catch {
-      setFailure('error');
+    } catch (error) {
+      // pushManager.subscribe rejects with a DOMException (AbortError, NotAllowedError…) when the
+      // browser's push service will not take the subscription: not a connection problem of ours.
+      setFailure(error instanceof DOMException ? 'subscribe' : 'error');
       setState(await push.state().catch(() => 'off' as const));
     } finally {
       setBusy(false);
