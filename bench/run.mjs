@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: builds the app, then runs each benchmark; copy the printed tables to RESULTS.md.
-// Set BENCH_PG_URL=postgres://… to run the import and audience benchmarks on PostgreSQL too.
+// Set BENCH_PG_URL=postgres://… to run the import, audience and notifications benchmarks on PostgreSQL too.
 import { spawnSync } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -13,6 +13,7 @@ for (const [cmd, args, cwd] of [
   [process.execPath, ['import-1000.mjs'], here],
   [process.execPath, ['audience-5000.mjs'], here],
   [process.execPath, ['avatar-upload.mjs'], here],
+  [process.execPath, ['notifications-drain.mjs'], here],
 ]) {
   const { status } = spawnSync(cmd, args, { stdio: 'inherit', cwd });
   if (status !== 0) process.exit(status ?? 1);
