@@ -1,39 +1,27 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { registerJobHandlers } from './modules/jobs/index';
 import { startSmtpCatcher } from './modules/registration/smtp-catcher';
 import { acceptsConnections, freePort } from './test/loopback-ports';
+import { useBuiltProcesses } from './test/built-processes';
 import { InProcessEventBus } from './platform/events/in-process-bus';
 import { JobQueue } from './platform/jobs/jobs';
 import { exitGracefullyOnSignals, SHUTDOWN_TIMEOUT_MS } from './shutdown';
 
-// The real processes, as `npm start` and `npm run worker` run them: built by build.mjs into a private
-// folder (beside dist/, so the bundles find node_modules), started on 127.0.0.1 with SQLite in a
-// temporary DATA_DIR, and stopped with real signals.
+// The real processes, as `npm start` and `npm run worker` run them, started on 127.0.0.1 with SQLite
+// in a temporary DATA_DIR, and stopped with real signals.
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const quiet = { info() {}, warn() {}, error() {} };
-let outdir: string;
-const children: ChildProcess[] = [];
+const processes = useBuiltProcesses();
+const startProcess = processes.start;
 const dataDirs: string[] = [];
 
-beforeAll(() => {
-  mkdirSync(join(serverDir, 'dist'), { recursive: true });
-  outdir = mkdtempSync(join(serverDir, 'dist', '.process-test-'));
-  const built = spawnSync(process.execPath, ['build.mjs', `--outdir=${outdir}`], { cwd: serverDir, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`build.mjs failed: ${built.stderr}`);
-}, 120_000);
-
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  rmSync(outdir, { recursive: true, force: true });
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -43,24 +31,10 @@ function freshDataDir(): string {
   return dir;
 }
 
-/** A process of the build with only the environment given (none of the test run's DATABASE_URL, SMTP_URL…). */
-function startProcess(entry: 'main.js' | 'worker.js', env: Record<string, string>) {
-  const child = spawn(process.execPath, [join(outdir, entry)], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
-  return { child, exited, output: () => output };
-}
-
 describe('the server process', () => {
   it('on SIGTERM finishes the request in flight, refuses new connections and exits 0 within 10 s', async () => {
     const port = await freePort();
-    const server = startProcess('main.js', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: freshDataDir(), WEB_ROOT: join(outdir, 'no-web-app') });
+    const server = startProcess('main.js', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: freshDataDir(), WEB_ROOT: join(processes.dir(), 'no-web-app') });
     await vi.waitFor(async () => expect(await acceptsConnections(port)).toBe(true), { timeout: 60_000, interval: 100 });
 
     // A sign-in whose body is still arriving when the signal comes: the request is in flight.

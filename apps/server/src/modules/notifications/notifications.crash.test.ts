@@ -1,10 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { defaultJobsConfig } from '../../config';
+import { useBuiltProcesses } from '../../test/built-processes';
 import { createFreshDatabase, testDatabases } from '../../test/databases';
 import { makeFactories } from '../../test/factories';
 import { testConfig } from '../../test/harness';
@@ -24,31 +21,8 @@ const JOBS_CONCURRENCY = 4;
 /** Sends in flight in one worker: JOBS_CONCURRENCY send jobs × 16 sends each (deliver.ts). */
 const IN_FLIGHT = JOBS_CONCURRENCY * 16;
 
-const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
-let outdir: string;
-const children: ChildProcess[] = [];
-
-beforeAll(() => {
-  mkdirSync(join(serverDir, 'dist'), { recursive: true });
-  outdir = mkdtempSync(join(serverDir, 'dist', '.crash-test-'));
-  const built = spawnSync(process.execPath, ['build.mjs', `--outdir=${outdir}`], { cwd: serverDir, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`build.mjs failed: ${built.stderr}`);
-}, 120_000);
-
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  rmSync(outdir, { recursive: true, force: true });
-});
-
-function startWorker(env: Record<string, string>) {
-  const child = spawn(process.execPath, [join(outdir, 'worker.js')], { env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return { child, exited, output: () => output };
-}
+const processes = useBuiltProcesses();
+const startWorker = (env: Record<string, string>) => processes.start('worker.js', env, 'warn');
 
 const messageIdOf = (raw: string) => /^Message-ID: (.*)$/im.exec(raw)?.[1]?.trim() ?? '';
 

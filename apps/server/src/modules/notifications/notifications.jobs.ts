@@ -78,7 +78,6 @@ export const notificationsFanoutJob = defineJob<FanoutPayload>({
     }
     await scheduleSends(ctx, orgId, postId);
   },
-  summarize: () => ({ topic: 'fanout' }),
   timeoutMs: 10 * 60_000,
 });
 
@@ -131,7 +130,6 @@ export const notificationsSendJob = defineJob<SendPayload>({
       });
     }
   },
-  summarize: () => ({ topic: 'batch' }),
   timeoutMs: 5 * 60_000,
 });
 

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useGoBack } from '../../app/back/useGoBack';
-import { describeError } from '../../app/api/describeError';
 import { useSignedInId } from '../../app/session/useSignedInId';
-import { Notice } from '../../ui/Notice';
+import { LoadFailed } from '../../ui/LoadFailed';
 import { PageShell } from '../../ui/PageShell';
 import { BrowserPushSection } from './BrowserPushSection';
 import { ChannelSwitches } from './ChannelSwitches';
@@ -26,14 +25,7 @@ export function NotificationSettingsPage() {
 
   let body;
   if (query.isError) {
-    body = (
-      <Group gap="xs">
-        <Notice tone="error">{describeError(t, query.error)}</Notice>
-        <Button variant="subtle" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Group>
-    );
+    body = <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   } else if (!settings) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   else {
     body = (

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, CopyButton, Group, Loader, Paper, Text, TextInput, Title } from '@mantine/core';
 import { IconCalendarPlus, IconCheck, IconCopy, IconExternalLink, IconRefresh, IconX } from '@tabler/icons-react';
-import { describeError } from '../../app/api/describeError';
 import { useSignedInId } from '../../app/session/useSignedInId';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { describeError } from '../../app/api/describeError';
+import { LoadFailed } from '../../ui/LoadFailed';
 import { Notice } from '../../ui/Notice';
 import { SubscriptionInstructions } from './SubscriptionInstructions';
 import { useCalendarSubscription } from './useCalendarSubscription';
@@ -35,14 +36,7 @@ export function CalendarSubscriptionSection() {
 
   let body;
   if (query.isError) {
-    body = (
-      <Group gap="xs">
-        <Notice tone="error">{describeError(t, query.error)}</Notice>
-        <Button variant="subtle" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Group>
-    );
+    body = <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   }
   else if (query.isPending) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   else if (url === null) {
