@@ -41,6 +41,8 @@ export default defineConfig({
       DATA_DIR: process.env.PATIO_E2E_DATA,
       LOG_LEVEL: 'warn',
       VALIDATE_RESPONSES: '1',
+      // The notifications journey runs its own push service on 127.0.0.1.
+      PUSH_ALLOW_INSECURE_ENDPOINTS: '1',
     },
   },
 });

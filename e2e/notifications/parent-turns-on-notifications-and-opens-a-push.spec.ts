@@ -7,6 +7,7 @@ import { apiToken } from '../support/journey';
 import { PHONE } from '../support/screenshots';
 import { fill, texts } from '../support/texts';
 import { browserSection, channelSwitch, expectSaved, openNotificationSettings, openTypeSwitch } from './screens';
+import { startPushReceiver } from './push-receiver';
 import { clickNotification, deliverPush, registerServiceWorker, serviceWorkerOf, shownNotifications } from './service-worker';
 
 const es = texts.es;
@@ -74,7 +75,12 @@ test('a parent chooses how Patio notifies them, turns on this browser and opens 
   await expectNoSeriousA11yViolations(pp, '/settings/notifications after turning this browser on');
   await capture(pp, 'notifications-browser', device);
 
-  // ── 3. The teacher sends the parent a circular; its push reaches /sw.js and shows once ────────
+  // ── 3. The teacher sends the parent a circular; the server's push reaches /sw.js and shows once ──
+  // The parent's browser subscription, at a push service the journey runs (see push-receiver.ts).
+  const receiver = await startPushReceiver();
+  const deviceUuid = 'e2e-push-receiver';
+  const registered = await callApi(base, 'demo', parentToken, 'POST', `people/${parentId}/devices`, { token: receiver.token, platform: 'web', model: 'Chromium', uuid: deviceUuid });
+  expect(registered.status).toBe(201);
   const teacherToken = await apiToken(base, 'demo', 'teacher');
   const sent = await callApi(base, 'demo', teacherToken, 'POST', `people/${personIdOf(teacherToken)}/posts/sent`, {
     type: 'circular',
@@ -86,17 +92,19 @@ test('a parent chooses how Patio notifies them, turns on this browser and opens 
   const post = sent.body as { id: number; thread: number };
   // The parent can read the very post the push names.
   expect((await callApi(base, 'demo', parentToken, 'GET', `posts/${post.id}`)).status).toBe(200);
+  // The server fans out, encrypts for the subscription and signs with its VAPID key (spec §3 Notification).
+  await expect.poll(() => receiver.received.length, { message: "the server's push reaches the parent's push service", timeout: 20_000 }).toBe(1);
+  const pushed = receiver.received[0]!;
+  expect(pushed.authorization).toMatch(/^vapid t=.+, k=.+$/);
+  const message = pushed.message as PushMessage;
+  expect(message).toEqual({ title: CIRCULAR.title, body: CIRCULAR.text, payload: expect.any(String), post: { id: post.id, thread: post.thread } });
+  expect(JSON.parse(message.payload)).toMatchObject({ type: 'circular', postId: post.id, threadId: post.thread });
+  expect((await callApi(base, 'demo', parentToken, 'DELETE', `people/${parentId}/devices/${deviceUuid}`)).status).toBe(204);
+  await receiver.close();
 
   // Turning on registered /sw.js before asking for a subscription; register it if that changes.
   if ((await pp.evaluate(() => navigator.serviceWorker.getRegistration())) === undefined) await registerServiceWorker(pp);
   await pp.evaluate(() => navigator.serviceWorker.ready);
-  // The push as the server builds it (spec §3 Notification).
-  const message: PushMessage = {
-    title: CIRCULAR.title,
-    body: CIRCULAR.text,
-    payload: JSON.stringify({ type: 'circular', school: 'demo', postId: post.id, threadId: post.thread }),
-    post: { id: post.id, thread: post.thread },
-  };
   await deliverPush(parent.context, pp, base, message);
   const tag = `post-${post.id}`;
   await expect.poll(() => shownNotifications(pp), { message: 'the notification /sw.js shows' }).toEqual([
