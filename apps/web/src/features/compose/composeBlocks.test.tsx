@@ -134,6 +134,8 @@ describe('compose: content blocks', { timeout: 30_000 }, () => {
     await act(async () => {
       fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
     });
+    // dnd-kit measures the blocks on an animation frame after the pick-up; a key before that moves nothing.
+    await act(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20))));
     await act(async () => {
       fireEvent.keyDown(document.activeElement ?? handle, { code: 'ArrowDown', key: 'ArrowDown' });
     });
