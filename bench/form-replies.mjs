@@ -13,14 +13,14 @@
 // other people at 500/s before, default 2,000). BENCH_PROFILE=1 runs the server
 // under `node --cpu-prof` and prints where its CPU went during the measured replies only (the
 // profiler slows the server a little: measure without it).
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import http from 'node:http';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { SignJWT } from 'jose';
 import pg from 'pg';
-import { summariseProfile } from './profile-summary.mjs';
+import { profileBetween, summariseProfile } from './profile-summary.mjs';
 import { databases, findClasses, importCsv, startSchool, studentsCsv } from './school-data.mjs';
 
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
@@ -151,20 +151,6 @@ function makePlan(people, rate, withRepeats) {
   return plan;
 }
 
-/** The CPU profile of the server cut to the samples taken between two CLOCK_MONOTONIC instants (µs). */
-function profileBetween(dir, fromUs, toUs) {
-  // The main thread's profile: import parsing workers write theirs beside it.
-  const profile = readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))
-    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')))
-    .sort((a, b) => b.samples.length - a.samples.length)[0];
-  const samples = [];
-  let at = profile.startTime;
-  profile.samples.forEach((id, i) => {
-    at += profile.timeDeltas[i];
-    if (at >= fromUs && at <= toUs) samples.push(id);
-  });
-  return summariseProfile({ nodes: profile.nodes, samples });
-}
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -276,7 +262,7 @@ for await (const db of databases()) {
     await school.stop();
     await db.drop();
   }
-  if (profileDir && measured) notes.push(`${db.name}, server CPU profile during the replies:\n${profileBetween(profileDir, ...measured)}`);
+  if (profileDir && measured) notes.push(`${db.name}, server CPU profile during the replies:\n${summariseProfile(profileBetween(profileDir, ...measured))}`);
   if (profileDir) rmSync(profileDir, { recursive: true, force: true });
 }
 console.log('\n| database | audience | offered (replies/s) | requests | 201 · 409 · other | fresh 201s achieved | ms from due p50 / p99 / max | ms from send p50 / p99 | server CPU per reply · busy | stored · results.answered · pending after | lost or duplicated | 1,000/s kept | load average |');

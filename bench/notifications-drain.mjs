@@ -13,14 +13,14 @@
 // prints where its CPU went between the publish and the last delivery (measure without it).
 import { spawn } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { summariseProfile } from './profile-summary.mjs';
+import { profileBetween, summariseProfile } from './profile-summary.mjs';
 import { databases, startSchool } from './school-data.mjs';
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 10_000);
@@ -172,16 +172,9 @@ const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
 const mib = (bytes) => `${Math.round(bytes / 1048576)} MiB`;
 
 /** Inclusive share of the busy samples under a few functions of the send path, between two monotonic instants (µs). */
-function profileBetween(dir, fromUs, toUs) {
-  const profile = readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))
-    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')))
-    .sort((a, b) => b.samples.length - a.samples.length)[0];
-  const samples = [];
-  let at = profile.startTime;
-  profile.samples.forEach((id, i) => {
-    at += profile.timeDeltas[i];
-    if (at >= fromUs && at <= toUs) samples.push(id);
-  });
+function sendPathProfile(dir, fromUs, toUs) {
+  const profile = profileBetween(dir, fromUs, toUs);
+  const { samples } = profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parentOf = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
@@ -204,7 +197,7 @@ function profileBetween(dir, fromUs, toUs) {
   const pct = (n) => `${((100 * n) / busy).toFixed(1).padStart(5)} %`;
   const lines = [...under].sort((a, b) => b[1] - a[1]).map(([name, n]) => `  ${pct(n)}  ${name}`);
   const stages = [...stagesOf(samples, byId, parentOf)].sort((a, b) => b[1] - a[1]).map(([name, n]) => `  ${pct(n)}  ${name}`);
-  return `${summariseProfile({ nodes: profile.nodes, samples })}\nunder (inclusive, send path):\n${lines.join('\n')}\n` +
+  return `${summariseProfile(profile)}\nunder (inclusive, send path):\n${lines.join('\n')}\n` +
     `by stage (a busy sample counts for the first of these its stack shows; async stacks stop at the last await):\n${stages.join('\n')}`;
 }
 
@@ -352,7 +345,7 @@ for await (const db of databases()) {
     await push.close();
     await db.drop();
   }
-  if (profileDir && measured?.length === 2) notes.push(`${db.name}, server CPU profile from the publish to the last delivery:\n${profileBetween(profileDir, ...measured)}`);
+  if (profileDir && measured?.length === 2) notes.push(`${db.name}, server CPU profile from the publish to the last delivery:\n${sendPathProfile(profileDir, ...measured)}`);
   if (profileDir) rmSync(profileDir, { recursive: true, force: true });
 }
 console.log('\n| database | recipients × channels | JOBS_CONCURRENCY | publish | fan-out done | first receipt | last receipt | last sent_at (drain) | sends/s | send jobs · running max / mean | failed · retried | mails · pushes received | lost or duplicated | server CPU cores busy | server RSS before → peak | ≥ 1,000/s | load average |');

@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 // Reads a V8 .cpuprofile (node --cpu-prof) into a short text: the share of samples per package and
 // per function (self time), and under a few functions of interest (inclusive time, counted once per
 // sample however deep the recursion).
@@ -64,4 +67,21 @@ export function summariseProfile(profile, top = 30) {
     'under (inclusive):',
     list(inclusive, INTEREST.length),
   ].join('\n');
+}
+
+/**
+ * The server's CPU profile in `dir` (the main thread's: the one with most samples, worker threads
+ * write theirs beside it), cut to the samples taken between two CLOCK_MONOTONIC instants (µs).
+ */
+export function profileBetween(dir, fromUs, toUs) {
+  const profile = readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')))
+    .sort((a, b) => b.samples.length - a.samples.length)[0];
+  const samples = [];
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i];
+    if (at >= fromUs && at <= toUs) samples.push(id);
+  });
+  return { nodes: profile.nodes, samples };
 }

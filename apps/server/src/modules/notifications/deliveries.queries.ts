@@ -169,21 +169,11 @@ export interface ClaimedDelivery {
   attempts: number;
 }
 
-/**
- * Takes `ids` for the job `jobId`: the ones still queued, and the ones this same job had taken before
- * it was interrupted (they are sent again with the same idempotency key). A delivery another job holds
- * or that was sent is left alone, so two jobs never send one delivery.
- */
-export async function claimDeliveries(db: Database, orgId: number, ids: readonly number[], jobId: number): Promise<ClaimedDelivery[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .updateTable('notification_deliveries')
-    .set({ state: 'sending', claimed_by: jobId })
-    .where(scopedToOrg(orgId))
-    .where('id', 'in', [...ids])
-    .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'sending'), eb('claimed_by', '=', jobId)])]))
-    .returning(['id', 'post_id', 'person_id', 'channel', 'device_uuid', 'urgent', 'attempts'])
-    .execute();
+const CLAIMED_COLUMNS = ['id', 'post_id', 'person_id', 'channel', 'device_uuid', 'urgent', 'attempts'] as const;
+
+function claimedOf(
+  rows: { id: number; post_id: number; person_id: number; channel: string; device_uuid: string | null; urgent: number; attempts: number }[],
+): ClaimedDelivery[] {
   return rows
     .map((r) => ({
       id: r.id,
@@ -197,6 +187,24 @@ export async function claimDeliveries(db: Database, orgId: number, ids: readonly
     .sort((a, b) => a.id - b.id);
 }
 
+/**
+ * Takes `ids` for the job `jobId`: the ones still queued, and the ones this same job had taken before
+ * it was interrupted (they are sent again with the same idempotency key). A delivery another job holds
+ * or that was sent is left alone, so two jobs never send one delivery.
+ */
+export async function claimDeliveries(db: Database, orgId: number, ids: readonly number[], jobId: number): Promise<ClaimedDelivery[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .updateTable('notification_deliveries')
+    .set({ state: 'sending', claimed_by: jobId })
+    .where(scopedToOrg(orgId))
+    .where('id', 'in', [...ids])
+    .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'sending'), eb('claimed_by', '=', jobId)])]))
+    .returning(CLAIMED_COLUMNS)
+    .execute();
+  return claimedOf(rows);
+}
+
 /** The digest deliveries of a person that are due, taken for the digest job `jobId` (as claimDeliveries). */
 export async function claimDigest(db: Database, orgId: number, personId: number, jobId: number, now: string): Promise<ClaimedDelivery[]> {
   const rows = await db
@@ -206,11 +214,9 @@ export async function claimDigest(db: Database, orgId: number, personId: number,
     .where('person_id', '=', personId)
     .where('channel', '=', 'email')
     .where((eb) => eb.or([eb.and([eb('state', '=', 'digest'), eb('not_before', '<=', now)]), eb.and([eb('state', '=', 'sending'), eb('claimed_by', '=', jobId)])]))
-    .returning(['id', 'post_id', 'person_id', 'channel', 'device_uuid', 'urgent', 'attempts'])
+    .returning(CLAIMED_COLUMNS)
     .execute();
-  return rows
-    .map((r) => ({ id: r.id, postId: r.post_id, personId: r.person_id, channel: 'email' as const, deviceUuid: null, urgent: false, attempts: Number(r.attempts) }))
-    .sort((a, b) => a.id - b.id);
+  return claimedOf(rows);
 }
 
 export async function markSent(db: Database, orgId: number, ids: readonly number[]): Promise<void> {
@@ -281,16 +287,4 @@ export async function findDeviceTokens(db: Database, orgId: number, devices: rea
 /** Forgets a device whose push address is gone (404/410 from its push service). */
 export async function deleteGoneDevice(db: Database, orgId: number, personId: number, uuid: string): Promise<void> {
   await db.deleteFrom('devices').where(scopedToOrg(orgId)).where('person_id', '=', personId).where('uuid', '=', uuid).execute();
-}
-
-/** The posts a digest lists. */
-export async function findPostsByIds(db: Database, orgId: number, postIds: readonly number[]) {
-  if (postIds.length === 0) return [];
-  return db
-    .selectFrom('posts')
-    .select(['id', 'thread_id', 'type', 'title', 'description'])
-    .where(scopedToOrg(orgId))
-    .where('id', 'in', [...new Set(postIds)])
-    .orderBy('id')
-    .execute();
 }

@@ -1,6 +1,6 @@
 import type { PushMessage } from '@patio/core';
 import type { NoticePost } from './deliveries.queries';
-import { noticeTextsFor } from './notice.texts';
+import { noticeLanguageOf, noticeTextsFor } from './notice.texts';
 
 // One post as each channel shows it: the push message of spec §3 Notification, an email (HTML and
 // text) with links to its thread and form, an SMS line. The description is stored sanitised
@@ -76,7 +76,7 @@ function postSection(post: NoticePost, excerpt: string, language: string | null,
 }
 
 function page(body: string, footer: string, language: string | null): string {
-  const lang = escapeHtml((language ?? 'es').split('-')[0] ?? 'es');
+  const lang = noticeLanguageOf(language);
   return `<!doctype html><html lang="${lang}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5;max-width:640px;margin:0 auto;padding:16px">${body}<hr style="border:none;border-top:1px solid #ddd;margin:24px 0 12px"><p style="font-size:12px;color:#555">${footer}</p></body></html>`;
 }
 

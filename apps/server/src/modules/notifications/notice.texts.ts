@@ -1,4 +1,5 @@
 import type { Language } from '@patio/core';
+import { dictionaryLanguageOf, matchInterfaceLanguage } from '@patio/core/i18n/index';
 
 // The words of a notification around the post itself (email, SMS, push), in the recipient's
 // language (es when unknown). Real translations; {placeholders} are filled by notice.render.ts.
@@ -70,8 +71,12 @@ export const noticeTexts: Record<Language, NoticeTexts> = {
   },
 };
 
-/** The texts of `language` ('es-CO', 'pt-BR' and unknown tags fall back sensibly). */
+/** The dictionary language of a person's stored language tag ('es-CO' → es, 'pt-BR' → pt, unknown → es). */
+export function noticeLanguageOf(language: string | null): Language {
+  return dictionaryLanguageOf(matchInterfaceLanguage(language));
+}
+
+/** The texts of the person's language. */
 export function noticeTextsFor(language: string | null): NoticeTexts {
-  const base = (language ?? 'es').toLowerCase().split('-')[0] as Language;
-  return noticeTexts[base] ?? noticeTexts.es;
+  return noticeTexts[noticeLanguageOf(language)];
 }

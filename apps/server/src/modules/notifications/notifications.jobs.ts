@@ -9,7 +9,6 @@ import {
   claimDigest,
   findAddressees,
   findNoticePost,
-  findPostsByIds,
   findRecipients,
   insertDeliveries,
   markFailed,
@@ -172,10 +171,9 @@ export const notificationsDigestJob = defineJob<DigestPayload>({
       return;
     }
     const org = await findOrgById(ctx.db, orgId);
-    const rows = await findPostsByIds(ctx.db, orgId, claimed.map((d) => d.postId));
     const posts = [];
-    for (const row of rows) {
-      const post = await findNoticePost(ctx.db, orgId, row.id);
+    for (const postId of [...new Set(claimed.map((d) => d.postId))].sort((a, b) => a - b)) {
+      const post = await findNoticePost(ctx.db, orgId, postId);
       if (post?.published) posts.push({ post, excerpt: excerptOf(post.description, 180) });
     }
     const ids = claimed.map((d) => d.id);
