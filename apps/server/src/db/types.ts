@@ -5,6 +5,7 @@ import type { PostTables } from './types-posts';
 import type { BlockTables } from './types-blocks';
 import type { CalendarTables } from './types-calendar';
 import type { NotificationTables } from './types-notifications';
+import type { TransportTables } from './types-transport';
 
 // Row shapes of today's schema. Migrations never import these (they are written against Kysely<any>).
 // Timestamps are ISO-8601 text, booleans integers 0/1, JSON text — the same on SQLite and PostgreSQL.
@@ -103,6 +104,8 @@ export interface RouteStopTable {
   name: string;
   lat: number;
   lng: number;
+  /** Planned time of day at the stop ('HH:MM', school time zone), or null. */
+  scheduled_time: string | null;
 }
 
 export interface DeviceTable {
@@ -166,7 +169,7 @@ export interface JobTable {
   updated_at: string;
 }
 
-export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables, CalendarTables, NotificationTables {
+export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables, CalendarTables, NotificationTables, TransportTables {
   orgs: OrgTable;
   people: PersonTable;
   relationships: RelationshipTable;

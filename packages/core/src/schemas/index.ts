@@ -18,3 +18,4 @@ export * from './live';
 export * from './blocks';
 export * from './calendar';
 export * from './notifications';
+export * from './transport';

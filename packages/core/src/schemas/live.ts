@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZGeoPosition, ZRouteLogEntry, ZStopEta } from './transport';
 
 // The wire protocol of the live connection (GET /api/{org}/live, a WebSocket; decision 011). Every
 // frame is one JSON text message. The access token travels in the first message, never in the URL,
@@ -15,8 +16,12 @@ export const LIVE_AUTH_TIMEOUT_MS = 5000;
 export const ZLiveAuth = z.strictObject({ type: z.literal('auth'), token: z.string().min(1).max(LIVE_MAX_TOKEN_LENGTH) });
 /** Any time after `ready`: asks for a `pong`, so a client notices a connection that died silently. */
 export const ZLivePing = z.strictObject({ type: z.literal('ping') });
+/** After `ready`: receive the events of a topic (issue 13: `transport/routes/{id}`), if the caller may see it. */
+export const ZLiveSubscribe = z.strictObject({ subscribe: z.string().min(1).max(200) });
+/** Stop receiving a topic's events. */
+export const ZLiveUnsubscribe = z.strictObject({ unsubscribe: z.string().min(1).max(200) });
 /** What a client may send. Anything else closes the socket with `bad_message`. */
-export const ZLiveClientMessage = z.discriminatedUnion('type', [ZLiveAuth, ZLivePing]);
+export const ZLiveClientMessage = z.union([z.discriminatedUnion('type', [ZLiveAuth, ZLivePing]), ZLiveSubscribe, ZLiveUnsubscribe]);
 export type LiveClientMessage = z.infer<typeof ZLiveClientMessage>;
 
 /** The server's messages: authenticated; the caller's threads changed (refetch them); the answer to a ping; a form of theirs got an answer. */
@@ -26,6 +31,20 @@ export const ZLiveServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pong') }),
   /** Someone answered a form the caller owns (its results changed). */
   z.object({ type: z.literal('form.answered'), formId: z.number().int() }),
+  /** A subscription is on: events of `topic` follow. */
+  z.object({ type: z.literal('subscribed'), topic: z.string() }),
+  /** A subscription was refused (`forbidden`, `not_found`, `unknown_topic`, `too_many_topics`); no events of it follow. */
+  z.object({ type: z.literal('error'), topic: z.string().nullable(), error: z.string(), message: z.string() }),
+  /** An accepted position report of a route's bus, with the ETA of each stop still ahead. */
+  z.object({
+    type: z.literal('position'),
+    route: z.number().int(),
+    target: z.number().int(),
+    position: ZGeoPosition,
+    etas: z.array(ZStopEta),
+  }),
+  /** Something happened on a route's run (started, stop reached, delayed, finished…): refetch the route. */
+  z.object({ type: z.literal('route.event'), route: z.number().int(), entry: ZRouteLogEntry }),
 ]);
 export type LiveServerMessage = z.infer<typeof ZLiveServerMessage>;
 

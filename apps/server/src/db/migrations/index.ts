@@ -14,6 +14,7 @@ import * as m012 from './012-posts';
 import * as m013 from './013-blocks';
 import * as m014 from './014-calendar';
 import * as m015 from './015-notifications';
+import * as m016 from './016-transport';
 
 /** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '013-blocks': m013,
   '014-calendar': m014,
   '015-notifications': m015,
+  '016-transport': m016,
 };
