@@ -33,12 +33,12 @@ export async function* databases() {
 }
 
 /**
- * Starts dist/main.js with the demo school; answers the API base, an admin token, a stop(), the data
+ * Starts dist/main.js (BENCH_SERVER: another build's main.js) with the demo school; answers the API base, an admin token, a stop(), the data
  * directory (its patio.sqlite on SQLite) and the server's pid (for its CPU time).
  */
 export async function startSchool(port, env) {
   const dataDir = mkdtempSync(join(tmpdir(), 'patio-bench-'));
-  const child = await startProcess(join(here, '../apps/server/dist/main.js'),
+  const child = await startProcess(process.env.BENCH_SERVER ?? join(here, '../apps/server/dist/main.js'),
     { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     `http://127.0.0.1:${port}/api/directory/demo`);
   const base = `http://127.0.0.1:${port}/api/demo`;

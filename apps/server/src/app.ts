@@ -43,11 +43,13 @@ import { JobQueue } from './platform/jobs/jobs';
 import { closeMailerOf } from './platform/mail/mailer';
 import { jobsRoutes, registerJobHandlers } from './modules/jobs/index';
 import { postsRoutes, seedMissingPostTypes } from './modules/posts/index';
-import { liveRoutes, registerLiveUpdates } from './modules/live/index';
+import { liveRoutes, registerLiveUpdates, type LiveTopic } from './modules/live/index';
 import { blocksRoutes } from './modules/blocks/index';
 import { formsRoutes } from './modules/forms/index';
 import { calendarRoutes } from './modules/calendar/index';
 import { notificationsRoutes } from './modules/notifications/index';
+import { transportLiveTopic } from './modules/transport/index';
+import { registerSharePage, transportAlertRoutes, transportRoutes } from './modules/transport/index';
 
 /** The routes of one school, mounted under /api/{org}/. A new area adds its plugin here. */
 const schoolAreas = [authRoutes, peopleRoutes, deviceRoutes, allowedRoutes, settingsRoutes, i18nRoutes, nodesRoutes, adminsRoutes];
@@ -64,6 +66,11 @@ schoolAreas.push(blocksRoutes);
 schoolAreas.push(formsRoutes);
 schoolAreas.push(calendarRoutes);
 schoolAreas.push(notificationsRoutes);
+schoolAreas.push(transportRoutes);
+schoolAreas.push(transportAlertRoutes);
+
+/** What a live socket may subscribe to ({"subscribe": name}); an area that offers a topic adds it here. */
+const liveTopics: LiveTopic[] = [transportLiveTopic];
 
 /** Strict CSP for the SPA (Mantine needs inline styles; live updates use WebSockets). */
 const contentSecurityPolicy = {
@@ -183,7 +190,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   await registerDocs(app);
   // WebSocket upgrades reach only routes registered after this (GET /api/{org}/live).
-  await registerLiveUpdates(app);
+  await registerLiveUpdates(app, { topics: liveTopics });
 
   // API answers carry tokens and personal data: never cache them in shared caches.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -204,6 +211,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   const webApp = hasWebApp(config.webRoot) ? config.webRoot : null;
   if (webApp) await registerWebApp(app, webApp);
+  // A bus share link's page answers 410 once the link has expired (issue 13).
+  if (webApp) await registerSharePage(app);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     if (webApp && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api') {

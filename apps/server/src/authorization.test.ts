@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { insertLoginToken } from './modules/auth/auth.queries';
 import { hashLoginToken } from './modules/auth/tokens';
@@ -14,6 +15,7 @@ import { makeWorld, type World } from './test/world';
 import { classAEvent, MAY_4_10AM_BOGOTA, postEventToParentA } from './modules/calendar/calendar.fixtures';
 import { insertSource } from './modules/calendar/calendar.sources.queries';
 import { describeOnDatabases, type TestApp } from './test/harness';
+import { endRunsOf, freshRun, nextReportTime, reportAt } from './modules/transport/transport.fixtures';
 
 /**
  * Every API route × every kind of caller → expected status. The suite fails when a registered /api
@@ -783,7 +785,93 @@ const table: Row[] = [
   { method: 'DELETE', route: '/api/:org/calendar/sources/:id', request: async (w, t) => ({ params: { id: await loopbackSourceOf(w, t) } }), expect: adminOnly(204) },
   { method: 'POST', route: '/api/:org/calendar/sources/:id/refresh', request: async (w, t) => ({ params: { id: await loopbackSourceOf(w, t) } }), expect: adminOnly(202) },
   { method: 'PUT', route: '/api/:org/settings/time-zone', request: () => ({ body: { timeZone: 'America/Bogota' } }), expect: adminOnly(200) },
+  // transport (issue 13): a route is seen by staff, its crew and its riders' families (404 for others);
+  // runs are its crew's, administrators' and school-wide employees'; positions its crew's device only.
+  { method: 'GET', route: '/api/:org/transport/routes', expect: members(200) },
+  { method: 'GET', route: '/api/:org/transport/routes/:id', request: (w) => ({ params: { id: w.route } }), expect: seesRoute1(200) },
+  {
+    method: 'POST',
+    route: '/api/:org/transport/routes/:id/runs',
+    request: async (w, t) => {
+      await endRunsOf(t, w);
+      return { params: { id: w.route } };
+    },
+    expect: drivesRoute1(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/:org/transport/routes/:id/runs/:runId/finish',
+    request: async (w, t) => ({ params: { id: w.route, runId: await freshRun(t, w) } }),
+    expect: drivesRoute1(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/:org/transport/routes/:id/runs/:runId/events',
+    request: async (w, t) => ({ params: { id: w.route, runId: await freshRun(t, w) }, body: { kind: 'boarded', personId: w.rider.id } }),
+    expect: drivesRoute1(201),
+  },
+  { method: 'GET', route: '/api/:org/transport/routes/:id/log', request: (w) => ({ params: { id: w.route } }), expect: seesRoute1(200) },
+  // Share links: staff and the riders' relatives; the driver sees the route but may not share it.
+  { method: 'POST', route: '/api/:org/transport/routes/:id/shares', request: (w) => ({ params: { id: w.route }, body: { minutes: 30 } }), expect: { ...seesRoute1(201), driver: 403 } },
+  {
+    method: 'GET',
+    route: '/api/:org/transport/shares/:token',
+    label: 'a valid link: whoever holds it, with or without a token',
+    request: async (w, t) => ({ params: { token: await shareOfRoute1(w, t, false) } }),
+    expect: all(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/transport/shares/:token',
+    label: 'an expired link',
+    request: async (w, t) => ({ params: { token: await shareOfRoute1(w, t, true) } }),
+    expect: all(410),
+  },
+  { method: 'GET', route: '/api/:org/transport/shares/:token', label: 'a made-up link', request: () => ({ params: { token: 'A'.repeat(43) } }), expect: all(404) },
+  {
+    method: 'POST',
+    route: '/api/:org/geo/targets/:id/position',
+    request: async (w, t) => {
+      await freshRun(t, w);
+      return { params: { id: w.targetId }, body: reportAt(4.69, -74.05, nextReportTime()) };
+    },
+    expect: { ...members(403), driver: 201 },
+  },
+  { method: 'GET', route: '/api/:org/geo/targets', expect: members(200) },
+  { method: 'GET', route: '/api/:org/geo/targets/:id', request: (w) => ({ params: { id: w.targetId } }), expect: seesRoute1(200) },
+  { method: 'GET', route: '/api/:org/people/:id/geo/feed', expect: studentAOnly(200), atHome: 403 },
+  // approach alerts (issue 13): each caller's own, on a route they see (staff, its crew, its riders'
+  // families); anyone else 404, so route ids are no oracle.
+  { method: 'GET', route: '/api/:org/transport/routes/:id/alerts', request: (w) => ({ params: { id: w.route } }), expect: seesRoute1(200) },
+  {
+    method: 'PUT',
+    route: '/api/:org/transport/routes/:id/alerts',
+    request: (w) => ({ params: { id: w.route }, body: { stopId: w.stops[0], meters: 300, minutes: null } }),
+    expect: seesRoute1(200),
+  },
 ];
+
+/** `ok` for those who drive route 1's runs (its driver, administrators, school-wide employees); teachers 403; the school's others 404. */
+function drivesRoute1(ok: number): Callers {
+  return { ...seesRoute1(403), driver: ok, schoolAdmin: ok, employee: ok };
+}
+
+/** A fresh share link of route 1 (made by the school admin), expired if asked. */
+async function shareOfRoute1(w: World, t: TestApp, expired: boolean): Promise<string> {
+  const res = await t.request({ method: 'POST', url: `/api/${w.school.code}/transport/routes/${w.route}/shares`, token: await t.signIn(w.admin), body: { minutes: 30 } });
+  const token = String(res.json().url).split('/').pop()!;
+  if (expired) {
+    const hash = createHash('sha256').update(token).digest('hex');
+    await t.db.updateTable('transport_shares').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('org_id', '=', w.school.id).where('token_hash', '=', hash).execute();
+  }
+  return token;
+}
+
+/** `ok` for those who see bus route 1 (staff and its driver); 404 for the school's others. */
+function seesRoute1(ok: number): Callers {
+  return { ...members(404), teacherA: ok, teacherB: ok, schoolAdmin: ok, driver: ok, employee: ok };
+}
+
 
 /** A fresh external feed of the world's school whose imports are refused at once (loopback, not allowed here). */
 async function loopbackSourceOf(w: World, t: TestApp): Promise<number> {

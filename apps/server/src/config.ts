@@ -77,7 +77,24 @@ export interface AppConfig {
   iosPush?: IosPushService;
   /** An HTTP SMS gateway (SMS_HTTP_URL, SMS_HTTP_TOKEN); unset: SMS are only logged. */
   sms?: SmsSettings;
+  /** Map tiles the web app draws under routes (MAP_TILE_URL, MAP_TILE_ATTRIBUTION); unset: OpenStreetMap's. */
+  mapTiles?: MapTiles;
+  /** Days bus position reports are kept before the purge job deletes them (GEO_RETENTION_DAYS, default 30). */
+  geoRetentionDays?: number;
+  /** Drive the demo bus along route 1 of the demo school while the server runs (DEMO_BUS=1). */
+  demoBus?: boolean;
 }
+
+/** A Leaflet tile layer: an {z}/{x}/{y} URL template and the attribution its licence asks for. */
+export interface MapTiles {
+  url: string;
+  attribution: string;
+}
+
+export const defaultMapTiles: MapTiles = {
+  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+};
 
 /** How this process works the job queue (README "Configuration"). */
 export interface JobsConfig {
@@ -189,6 +206,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     calendarFetchAllowPrivate: ['1', 'true', 'yes', 'on'].includes((env.CALENDAR_FETCH_ALLOW_PRIVATE ?? '').trim().toLowerCase()),
     ...parsePush(env, baseDir),
     sms: parseSms(env),
+    mapTiles: env.MAP_TILE_URL ? { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION ?? '' } : defaultMapTiles,
+    geoRetentionDays: toInt(env.GEO_RETENTION_DAYS, 30, 'GEO_RETENTION_DAYS'),
+    demoBus: ['1', 'true', 'yes', 'on'].includes((env.DEMO_BUS ?? '').trim().toLowerCase()),
     jobs: {
       inProcess: !['0', 'false', 'no', 'off'].includes((env.JOBS_IN_PROCESS ?? 'true').toLowerCase()),
       pollMs: toInt(env.JOBS_POLL_MS, defaultJobsConfig.pollMs, 'JOBS_POLL_MS'),

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { startDemoBus } from './demo-bus';
 import { exitGracefullyOnSignals } from './shutdown';
 import { startupBanner } from './startup-banner';
 
@@ -11,7 +12,14 @@ const app = await buildApp(config);
 // app.close(): the listening socket closes at once, requests in flight finish (idle keep-alive
 // connections are closed, later requests on busy ones get 503), the in-process job worker finishes
 // or hands back its jobs, then the event bus and the database close.
-exitGracefullyOnSignals(() => app.close(), { log: app.log });
+let stopDemoBus = async (): Promise<void> => undefined;
+exitGracefullyOnSignals(
+  async () => {
+    await stopDemoBus();
+    await app.close();
+  },
+  { log: app.log },
+);
 
 try {
   await app.listen({ port: config.port, host: config.host });
@@ -19,6 +27,8 @@ try {
   app.log.error(err);
   process.exit(1);
 }
+
+if (config.demoBus) stopDemoBus = startDemoBus(app, config.port);
 
 process.stdout.write(
   startupBanner({

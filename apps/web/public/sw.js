@@ -1,7 +1,8 @@
 /* global self */
 // Patio's service worker (scope '/'): shows the pushes the server sends through Web Push and opens
 // the post's thread when one is clicked. A push is JSON {title, body, payload, post: {id, thread}},
-// payload itself a JSON string (spec §3 Notification). Plain JavaScript: Vite copies it as it is.
+// payload itself a JSON string (spec §3 Notification); a notice about no post (the bus approaching)
+// carries instead `url`, the app path a click opens. Plain JavaScript: Vite copies it as it is.
 
 self.addEventListener('install', () => {
   // A new version takes over at once: it holds no cache that an open page could depend on.
@@ -24,6 +25,11 @@ async function updateBadge() {
   }
 }
 
+/** A path of this site (never another origin's address), or null. */
+function appPath(url) {
+  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\') ? url : null;
+}
+
 function readPush(event) {
   try {
     return event.data ? event.data.json() : null;
@@ -36,7 +42,10 @@ self.addEventListener('push', (event) => {
   const message = readPush(event);
   if (!message) return;
   const post = message.post ?? null;
-  const options = { body: message.body ?? '', data: { post, payload: message.payload ?? null }, icon: '/favicon.svg' };
+  const data = { post, payload: message.payload ?? null };
+  const url = appPath(message.url);
+  if (url) data.url = url;
+  const options = { body: message.body ?? '', data, icon: '/favicon.svg' };
   // One notification per post: a later push about the same post replaces it.
   if (post && post.id !== undefined) options.tag = `post-${post.id}`;
   event.waitUntil(self.registration.showNotification(message.title || 'Patio', options).then(updateBadge));
@@ -66,7 +75,8 @@ async function openThread(path) {
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const thread = event.notification.data?.post?.thread;
-  const path = thread !== undefined && thread !== null ? `/threads/feed/${thread}` : '/inbox';
+  const url = appPath(event.notification.data?.url);
+  const path = url ?? (thread !== undefined && thread !== null ? `/threads/feed/${thread}` : '/inbox');
   event.waitUntil(openThread(path).then(updateBadge));
 });
 

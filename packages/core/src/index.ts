@@ -22,3 +22,4 @@ export * from './email';
 export * from './people/relationshipKinds';
 export * from './registration/validateRegistration';
 export * from './blocks/index';
+export * from './transport/index';

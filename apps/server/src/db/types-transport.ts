@@ -38,6 +38,10 @@ export interface GeoTargetTable {
   speed_avg: number | null;
   /** Index (0-based, in stop order) of the next stop the bus has not reached on its current run. */
   next_stop_index: Generated<number>;
+  /** The run the live state (next_stop_index, speed_avg, last_etas) belongs to; null before the first run. */
+  run_id: number | null;
+  /** JSON StopEta[] (@patio/core) computed for the last live report of run_id. */
+  last_etas: string | null;
   created_at: string;
 }
 

@@ -6,6 +6,7 @@ import type { BlockTables } from './types-blocks';
 import type { CalendarTables } from './types-calendar';
 import type { NotificationTables } from './types-notifications';
 import type { TransportTables } from './types-transport';
+import type { NoticeTables } from './types-notices';
 
 // Row shapes of today's schema. Migrations never import these (they are written against Kysely<any>).
 // Timestamps are ISO-8601 text, booleans integers 0/1, JSON text — the same on SQLite and PostgreSQL.
@@ -169,7 +170,7 @@ export interface JobTable {
   updated_at: string;
 }
 
-export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables, CalendarTables, NotificationTables, TransportTables {
+export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables, CalendarTables, NotificationTables, TransportTables, NoticeTables {
   orgs: OrgTable;
   people: PersonTable;
   relationships: RelationshipTable;

@@ -4,6 +4,11 @@ export const PUBLIC_PATHS = ['/code', '/login', '/register', '/registration/veri
 /** Screens of mailed links that carry their school (?school=): they need none stored (issue 8: invitations, password resets). */
 const MAILED_LINK_PATHS = ['/welcome', '/reset-password'];
 
+/** A shared live map (issue 13): /share/{org}/{token}, open without signing in, to anyone, in any school. */
+export function isSharedMapPath(path: string): boolean {
+  return /^\/share\/[^/]+\/[^/]+$/.test(path);
+}
+
 export interface GuardInput {
   pathname: string;
   /** Query string of the requested location, e.g. "?school=demo&token=…". */
@@ -29,8 +34,8 @@ function normalise(pathname: string): string {
  */
 export function decideGuard({ pathname, search = '', hasOrgUrl, isSignedIn, isRegistrationPending = false }: GuardInput): string | null {
   const path = normalise(pathname);
-  // The email verification link carries its school (?school=), so it needs none stored.
-  if (path === '/code' || path === '/registration/verify' || MAILED_LINK_PATHS.includes(path)) return null;
+  // The email verification link carries its school (?school=), so it needs none stored; so does a shared map.
+  if (path === '/code' || path === '/registration/verify' || MAILED_LINK_PATHS.includes(path) || isSharedMapPath(path)) return null;
   if (!hasOrgUrl) {
     // A sign-in link opened on a new device keeps its school and token for the code screen.
     if (path === '/login' && search) return `/code${search}`;

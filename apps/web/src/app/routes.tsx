@@ -68,12 +68,12 @@ export const deckRoutes: RouteObject[] = [
   screen('post/types/:type', 'postType', () => import('../features/postTypes/PostTypePage').then((m) => ({ Component: m.PostTypePage }))),
   later('attendance/admin', 'attendanceAdmin'),
   later('attendance/checkpoint/:nodeId', 'checkpoint'),
-  later('transport/routes', 'transportRoutes'),
-  later('transport/routes/:routeId/log', 'routeLog'),
-  later('transport/routes/:routeId/map', 'routeMap'),
-  later('geo/targets', 'geoTargets'),
-  later('geo/targets/:targetId', 'geoTarget'),
-  later('geo/feed', 'geoFeed'),
+  screen('transport/routes', 'transportRoutes', () => import('../features/transport/RoutesPage').then((m) => ({ Component: m.RoutesPage }))),
+  screen('transport/routes/:routeId/log', 'routeLog', () => import('../features/transport/RouteLogPage').then((m) => ({ Component: m.RouteLogPage }))),
+  screen('transport/routes/:routeId/map', 'routeMap', () => import('../features/transport/RouteMapPage').then((m) => ({ Component: m.RouteMapPage }))),
+  screen('geo/targets', 'geoTargets', () => import('../features/geo/TargetsPage').then((m) => ({ Component: m.TargetsPage }))),
+  screen('geo/targets/:targetId', 'geoTarget', () => import('../features/geo/TrackerPage').then((m) => ({ Component: m.TrackerPage }))),
+  screen('geo/feed', 'geoFeed', () => import('../features/geo/GeoFeedPage').then((m) => ({ Component: m.GeoFeedPage }))),
   screen('nodes', 'nodes', () => import('../features/nodes/NodesPage').then((m) => ({ Component: m.NodesPage }))),
   screen('nodes/:nodeId', 'node', () => import('../features/nodes/NodeLayout').then((m) => ({ Component: m.NodeLayout })), {}, [
     later('posts/:type', 'nodePosts'),
@@ -173,6 +173,12 @@ export function createRoutes(services: AppServices): RouteObject[] {
           path: 'reset-password',
           handle: { title: 'signInHelp.titles.resetPassword' } satisfies RouteHandle,
           lazy: () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })),
+        },
+        // Issue 13: a shared live map, open to anyone with the link until it expires; it names its school.
+        {
+          path: 'share/:org/:token',
+          handle: { title: 'transport.shared.pageTitle' } satisfies RouteHandle,
+          lazy: () => import('../features/transport/SharePage').then((m) => ({ Component: m.SharePage })),
         },
         // Not route.lazy: the router would fetch the deck (Mantine, Query) while the guard is still
         // redirecting a guest to /code or /login; React.lazy fetches it only when it renders.

@@ -57,12 +57,14 @@ export function channelOnFor(settings: NotificationSettings, type: string, chann
 
 /**
  * The JSON a push carries (spec §3 Notification; issue §2): `payload` is itself a JSON string, `post`
- * names the post and its thread so that a click opens /threads/feed/{thread}.
+ * names the post and its thread so that a click opens /threads/feed/{thread}. A notice that is no post
+ * (the bus approaching, issue 13) names instead the app path a click opens in `url`.
  */
 export const ZPushMessage = z.object({
   title: z.string(),
   body: z.string(),
   payload: z.string(),
-  post: z.object({ id: z.number().int(), thread: z.number().int() }),
+  post: z.object({ id: z.number().int(), thread: z.number().int() }).optional(),
+  url: z.string().regex(/^\/(?![/\\])/, 'A path of the app').optional(),
 });
 export type PushMessage = z.infer<typeof ZPushMessage>;

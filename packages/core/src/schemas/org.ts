@@ -34,6 +34,10 @@ export const ZSettings = z
     legacyHost: z.string().nullable().optional().describe("Base address of the school's legacy modules (v3 blocks); null: the API host without its api part (always sent by the server)"),
     timeZone: z.string().optional().describe("The school's IANA time zone (calendar dates and all-day events); America/Bogota unless set (always sent by the server)"),
     vapidPublicKey: z.string().optional().describe("The server's VAPID public key (base64url) that browsers subscribe to Web Push with (always sent by the server)"),
+    mapTiles: z
+      .object({ url: z.string(), attribution: z.string() })
+      .optional()
+      .describe('Tile layer of the maps: a {z}/{x}/{y} URL template and its attribution (HTML); always sent by the server'),
     currencyPostfix: z.string().optional(),
     tuCompra: z.boolean().optional(),
   })

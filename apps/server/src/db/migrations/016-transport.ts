@@ -8,6 +8,9 @@ import { dialectOf, fk, tenantKeys } from './schema-helpers';
 // - route_riders: which stop a rider boards at (pick-up) and leaves at (drop-off).
 // - geo_targets: the tracked bus of a route, with its last accepted report (the live state), so "is
 //   this report newer than the last one" is one conditional UPDATE that two processes cannot both win.
+//   run_id names the run that next_stop_index, speed_avg and last_etas belong to (no foreign key: the
+//   state outlives nothing, and a cascade must never delete a target); last_etas is the JSON StopEta[]
+//   computed for the last live report, which GET transport/routes/{id} answers as it was broadcast.
 // - transport_runs: a run from start to finish. active_key holds the route's node id while the run is
 //   on and null after, so a unique (org_id, active_key) allows one running run per route on both databases.
 // - geo_positions: every report (§3), kept GEO_RETENTION_DAYS by a purge job. Its id is 64-bit: a busy
@@ -55,6 +58,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_received_at', 'text')
     .addColumn('speed_avg', 'double precision')
     .addColumn('next_stop_index', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('run_id', 'integer')
+    .addColumn('last_etas', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addUniqueConstraint('geo_targets_node_key', ['org_id', 'node_id']);
   targets = fk(targets, 'geo_targets_node_fk', 'node_id', 'nodes');

@@ -15,6 +15,7 @@ import * as m013 from './013-blocks';
 import * as m014 from './014-calendar';
 import * as m015 from './015-notifications';
 import * as m016 from './016-transport';
+import * as m017 from './017-personal-notices';
 
 /** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '014-calendar': m014,
   '015-notifications': m015,
   '016-transport': m016,
+  '017-personal-notices': m017,
 };

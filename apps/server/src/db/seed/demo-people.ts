@@ -258,3 +258,23 @@ export const route1Stops = [
   { name: 'Cedritos (Cl. 140 con Cra. 11)', lat: 4.7222, lng: -74.0451 },
   { name: 'Colegio Los Andes (Cl. 170 con Cra. 9)', lat: 4.7521, lng: -74.0298 },
 ];
+
+/**
+ * Ruta 1 as the buses of issue 13 run it: the planned time at each stop of route1Stops (the morning
+ * run, 06:10 to 06:55), its vehicle and monitor, and where each family's children get on. The Gómez
+ * family (the demo parent and student) lives in Santa Bárbara, two blocks from the second stop, and
+ * every rider gets off at the school.
+ */
+export const route1Plan = {
+  vehicle: 'Buseta Chevrolet NPR · WFK-318',
+  times: ['06:10', '06:19', '06:28', '06:36', '06:45', '06:55'],
+  monitorDocument: staff[2].document,
+  /** Stop (index in route1Stops) where each of the first four families' children get on. */
+  pickupByFamily: [1, 0, 2, 4],
+  dropoff: 5,
+  /** Bus Ruta 1, the tracked bus of the route. */
+  target: 'Bus Ruta 1',
+};
+
+/** The demo parent's home (Cl. 114A con Cra. 15, Santa Bárbara): near the second stop of Ruta 1. */
+export const demoParentHome = { label: 'Cl. 114A # 15-40, Santa Bárbara', lat: 4.6955, lng: -74.0452 };

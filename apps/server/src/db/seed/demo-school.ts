@@ -5,7 +5,7 @@ import { upsertTermOverrides } from '../../modules/i18n/i18n.queries';
 import { findNodeByName, insertMembership, insertNode, insertNodeType } from '../../modules/nodes/nodes.queries';
 import { findPersonIdByUsername, findPersonIdsByDocument, insertPerson, upsertRelationshipPair } from '../../modules/people/people.queries';
 import { inverseKind } from '../../modules/people/relationships';
-import { insertRouteStops } from '../../modules/transport/transport.queries';
+import { insertRouteStops, insertTarget, upsertRouteRider, upsertTransportRoute, findRouteStops, updateStopTimes } from '../../modules/transport/transport.queries';
 import { peopleAndGroups } from './demo-groups';
 import { selfRegistration } from './demo-registration';
 import { signInByEmail } from './demo-email-sign-in';
@@ -13,7 +13,7 @@ import { demoPosts, postTypesStep } from './demo-posts';
 import { demoBlocks } from './demo-blocks';
 import { demoCalendar } from './demo-calendar';
 import type { DemoPerson, DemoStudent } from './demo-people';
-import { admin, driver, families, otherTeachers, parent, route1Stops, staff, studentAccount, teacher, teaching } from './demo-people';
+import { admin, driver, families, otherTeachers, parent, route1Plan, route1Stops, staff, studentAccount, teacher, teaching } from './demo-people';
 
 export const demoPassword = 'demo1234';
 export const schoolYear = '2026';
@@ -157,6 +157,40 @@ const transport: SeedStep = {
   },
 };
 
+/**
+ * Ruta 1 as a bus route of issue 13 (a step of its own: schools seeded before it get it too): planned
+ * times at its stops, its vehicle, driver and monitor, its tracked bus, and where each rider gets on
+ * and off (the demo student at the stop near the demo parent's home).
+ */
+const transportRuns: SeedStep = {
+  name: 'transport-runs',
+  async run(db, org) {
+    const route = await findNodeByName(db, org.id, 'Ruta 1');
+    if (!route) return;
+    await updateStopTimes(db, org.id, route.id, route1Plan.times);
+    const stops = await findRouteStops(db, org.id, route.id);
+    const ids = await findPersonIdsByDocument(db, org.id, [driver.document, route1Plan.monitorDocument]);
+    await upsertTransportRoute(db, org.id, {
+      nodeId: route.id,
+      vehicle: route1Plan.vehicle,
+      driverId: ids.get(driver.document) ?? null,
+      monitorId: ids.get(route1Plan.monitorDocument) ?? null,
+    });
+    await insertTarget(db, org.id, { name: route1Plan.target, nodeId: route.id });
+    for (const [i, family] of families.slice(0, route1Plan.pickupByFamily.length).entries()) {
+      const riders = await findPersonIdsByDocument(db, org.id, family.students.map((s) => s.document));
+      for (const personId of riders.values()) {
+        await upsertRouteRider(db, org.id, {
+          nodeId: route.id,
+          personId,
+          pickupStopId: stops[route1Plan.pickupByFamily[i]]?.id ?? null,
+          dropoffStopId: stops[route1Plan.dropoff]?.id ?? null,
+        });
+      }
+    }
+  },
+};
+
 /** The school's own words: Los Andes says "grado" for a class and "acudiente" for a relative. */
 const terms: SeedStep = {
   name: 'terms',
@@ -172,4 +206,4 @@ const terms: SeedStep = {
 };
 
 /** Every demo step in order; a capability adds its step at the end (its name must never change). */
-export const demoSteps: SeedStep[] = [people, tree, transport, terms, peopleAndGroups, selfRegistration, signInByEmail, postTypesStep, demoPosts, demoBlocks, demoCalendar];
+export const demoSteps: SeedStep[] = [people, tree, transport, terms, peopleAndGroups, selfRegistration, signInByEmail, postTypesStep, demoPosts, demoBlocks, demoCalendar, transportRuns];

@@ -5,7 +5,8 @@ import { postDeliveredJob, postPublishJob } from '../posts/index';
 import { registrationMailJob } from '../registration/index';
 import { anonUploadsExpiryJob } from '../files/index';
 import { calendarImportJob } from '../calendar/index';
-import { notificationJobs } from '../notifications/index';
+import { notificationJobs, personalNoticeJobs } from '../notifications/index';
+import { positionsPurgeJob } from '../transport/index';
 
 /**
  * Every kind of job, registered alike in the server and in `npm run worker` processes so either can
@@ -15,6 +16,8 @@ const jobDefinitions: JobDefinition<never>[] = [registrationMailJob, invitationM
 jobDefinitions.push(anonUploadsExpiryJob);
 jobDefinitions.push(calendarImportJob);
 jobDefinitions.push(...(notificationJobs as JobDefinition<never>[]));
+jobDefinitions.push(...(personalNoticeJobs as JobDefinition<never>[]));
+jobDefinitions.push(positionsPurgeJob);
 
 export function registerJobHandlers(queue: JobQueue): JobQueue {
   for (const definition of jobDefinitions) queue.register(definition);

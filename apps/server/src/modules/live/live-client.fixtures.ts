@@ -20,9 +20,10 @@ export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
   return `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
-/** Opens the live socket of `org` (no auth sent yet). */
-export function openLive(base: string, org: string): Promise<LiveTestClient> {
-  const socket = new WebSocket(`${base}/api/${org}/live`);
+/** Opens the live socket of `org` (no auth sent yet, unless `accessToken` goes in its address; `path` replaces `live`). */
+export function openLive(base: string, org: string, options: { accessToken?: string; path?: string } = {}): Promise<LiveTestClient> {
+  const query = options.accessToken === undefined ? '' : `?access_token=${encodeURIComponent(options.accessToken)}`;
+  const socket = new WebSocket(`${base}/api/${org}/${options.path ?? 'live'}${query}`);
   const received: unknown[] = [];
   let taken = 0;
   const waiters: (() => void)[] = [];

@@ -10,6 +10,7 @@ import { createFreshDatabase, testDatabases, type FreshDatabase } from '../../te
 import { makeFactories } from '../../test/factories';
 import { testConfig } from '../../test/harness';
 import { connectLive, listenOnLoopback, openLive, within } from './live-client.fixtures';
+import { positionMessage, roomBusTopic, routeEventMessage, testRooms } from './live-topics.fixtures';
 import { announceThreadsChanged } from './threads-topic';
 
 // Server processes are app instances here: each has its own hub, sockets and bus connections, as
@@ -44,7 +45,7 @@ describe('live sockets when the server closes', () => {
     expect(await within(unauthenticated.closed)).toEqual({ code: LIVE_CLOSE.goingAway, reason: 'server_closing' });
     (stuck.socket as unknown as { _socket: Socket })._socket.resume();
     expect((await within(stuck.closed)).code).not.toBe(1000);
-    expect(app.live.stats()).toEqual({ open: 0, pending: 0, schools: 0 });
+    expect(app.live.stats()).toEqual({ open: 0, pending: 0, schools: 0, topics: 0 });
   });
 });
 
@@ -95,5 +96,35 @@ describe.skipIf(!redisForTests.available)(`live updates across server processes$
     expect(await neighbourAtA.next()).toEqual({ type: 'threads.changed', threadId: 13 });
     expect(await strangerAtA.next()).toEqual({ type: 'threads.changed', threadId: 14 });
     expect(atA.received).toHaveLength(2);
+  });
+
+  it("a topic's socket on one process receives, in order, the events another process publishes, each process subscribed once", async () => {
+    const a = await serverProcess();
+    const b = await serverProcess();
+    for (const app of [a, b]) app.live.topics.push(testRooms());
+    const factories = makeFactories(a);
+    const school = await factories.makeSchool();
+    const baseB = await listenOnLoopback(b);
+    const watchers = await Promise.all([1, 2, 3].map(async () => connectLive(baseB, school.code, await factories.signIn(await factories.makePerson(school)))));
+    for (const watcher of watchers) {
+      watcher.send({ subscribe: 'test/rooms/2' });
+      expect(await watcher.next()).toEqual({ type: 'subscribed', topic: 'test/rooms/2' });
+    }
+    const refused = watchers[0];
+    refused.send({ subscribe: 'test/rooms/3' });
+    expect(await refused.next()).toMatchObject({ type: 'error', topic: 'test/rooms/3', error: 'forbidden' });
+    expect(b.live.stats().topics).toBe(1);
+    expect(a.live.stats().topics).toBe(0);
+
+    const sent = [positionMessage(2, 1), routeEventMessage(2, 9), positionMessage(2, 2), positionMessage(2, 3)];
+    await a.patio.events.publish(roomBusTopic(school.id, 3), positionMessage(3, 1));
+    for (const message of sent) await a.patio.events.publish(roomBusTopic(school.id, 2), message);
+    for (const watcher of watchers) {
+      const got = [];
+      for (let i = 0; i < sent.length; i++) got.push(await watcher.next());
+      expect(got).toEqual(sent);
+    }
+    // Redis keeps one publisher's order: the refused room's event, published first, reached no one.
+    expect(refused.received.filter((m) => (m as { route?: number }).route === 3)).toEqual([]);
   });
 });

@@ -19,8 +19,9 @@ class FakeSocket {
   terminated = false;
   pings = 0;
   private readonly listeners = new Map<string, Listener[]>();
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
+  send(data: string | Buffer, options: { binary: boolean }) {
+    expect(options.binary).toBe(false);
+    this.sent.push(JSON.parse(String(data)));
   }
   close(code: number, reason: string) {
     this.closedWith = { code, reason };
@@ -50,16 +51,37 @@ const caller = { id: 5, orgId: 1 } as Caller;
 /** A signed token shape whose only readable part is its expiry. */
 const tokenExpiringIn = (seconds: number) => `x.${Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + seconds })).toString('base64url')}.y`;
 
+/** Topics of the fake host: `rooms/<n>` is the bus topic `room.<n>`, refused for the names in `refused`. */
 function hostWith(authenticate: LiveHost['authenticate']) {
   const left: LiveConnection[] = [];
+  const refused = new Set<string>();
+  /** Bus topics and the connections the host put in their fan-out. */
+  const following = new Map<string, Set<LiveConnection>>();
   const host: LiveHost = {
     settings: { ...defaultLiveSettings },
     authenticate: vi.fn(authenticate),
     join: async (connection) => connection.open(),
-    leave: (connection) => void left.push(connection),
+    leave: (connection) => {
+      left.push(connection);
+      for (const busTopic of connection.followedBusTopics()) following.get(busTopic)?.delete(connection);
+    },
+    resolveTopic: vi.fn(async (name: string) => {
+      const room = /^rooms\/(\d+)$/.exec(name);
+      if (!room) return { error: 'unknown_topic', message: 'No such topic' };
+      return refused.has(name) ? { error: 'forbidden', message: 'Not yours' } : { busTopic: `room.${room[1]}` };
+    }),
+    joinTopic: async (connection, busTopic, joined) => {
+      await Promise.resolve();
+      if (connection.isClosed) return false;
+      following.set(busTopic, (following.get(busTopic) ?? new Set()).add(connection));
+      joined();
+      return true;
+    },
+    leaveTopic: (connection, busTopic) => void following.get(busTopic)?.delete(connection),
     log: { debug: () => {}, error: () => {} },
   };
-  return { host, left };
+  const followers = (busTopic: string) => following.get(busTopic)?.size ?? 0;
+  return { host, left, refused, followers };
 }
 
 async function openConnection(host: LiveHost, token = tokenExpiringIn(3600)) {
@@ -154,5 +176,92 @@ describe('a live connection', () => {
     expect(socket.closedWith).toEqual({ code: LIVE_CLOSE.authTimeout, reason: 'auth_timeout' });
     connection.send({ type: 'threads.changed', threadId: 2 });
     expect(socket.sent).toEqual([]);
+  });
+
+  it('authenticates with a token handed over as it opens (the address\'s access_token), and refuses one no auth message could carry', async () => {
+    const { host } = hostWith(async () => caller);
+    const socket = new FakeSocket();
+    const connection = new LiveConnection(socket as unknown as LiveSocket, org, host);
+    connection.authenticateWith(tokenExpiringIn(60));
+    // Sent before `ready`: answered after it, in order.
+    socket.message({ subscribe: 'rooms/2' });
+    socket.message({ type: 'ping' });
+    await vi.waitFor(() => expect(socket.sent).toHaveLength(3));
+    expect(socket.sent).toEqual([{ type: 'ready', personId: caller.id }, { type: 'subscribed', topic: 'rooms/2' }, { type: 'pong' }]);
+
+    for (const token of ['', 'x'.repeat(5000)]) {
+      const other = new FakeSocket();
+      new LiveConnection(other as unknown as LiveSocket, org, host).authenticateWith(token);
+      expect(other.closedWith).toEqual({ code: LIVE_CLOSE.badMessage, reason: 'bad_message' });
+    }
+  });
+
+  it('follows a topic once however often it is subscribed, answers each subscribe and unsubscribe, and caps the topics', async () => {
+    const { host, followers } = hostWith(async () => caller);
+    host.settings.maxTopicsPerConnection = 2;
+    const { socket } = await openConnection(host);
+    socket.message({ subscribe: 'rooms/1' });
+    socket.message({ subscribe: 'rooms/1' });
+    socket.message({ subscribe: 'rooms/2' });
+    socket.message({ subscribe: 'rooms/3' });
+    socket.message({ subscribe: 'lobby' });
+    socket.message({ unsubscribe: 'rooms/1' });
+    socket.message({ unsubscribe: 'rooms/9' });
+    socket.message({ subscribe: 'rooms/3' });
+    await vi.waitFor(() => expect(socket.sent).toHaveLength(9));
+    expect(socket.sent.slice(1)).toEqual([
+      { type: 'subscribed', topic: 'rooms/1' },
+      { type: 'subscribed', topic: 'rooms/1' },
+      { type: 'subscribed', topic: 'rooms/2' },
+      { type: 'error', topic: 'rooms/3', error: 'too_many_topics', message: expect.any(String) },
+      // The cap comes before the name: a full socket asks nothing more of the database.
+      { type: 'error', topic: 'lobby', error: 'too_many_topics', message: expect.any(String) },
+      { type: 'unsubscribed', topic: 'rooms/1' },
+      { type: 'unsubscribed', topic: 'rooms/9' },
+      { type: 'subscribed', topic: 'rooms/3' },
+    ]);
+    expect([followers('room.1'), followers('room.2'), followers('room.3')]).toEqual([0, 1, 1]);
+  });
+
+  it('says why a topic is refused and follows nothing for it', async () => {
+    const { host, refused, followers } = hostWith(async () => caller);
+    refused.add('rooms/4');
+    const { socket } = await openConnection(host);
+    socket.message({ subscribe: 'rooms/4' });
+    socket.message({ subscribe: 'lobby' });
+    await vi.waitFor(() => expect(socket.sent).toHaveLength(3));
+    expect(socket.sent.slice(1)).toEqual([
+      { type: 'error', topic: 'rooms/4', error: 'forbidden', message: 'Not yours' },
+      { type: 'error', topic: 'lobby', error: 'unknown_topic', message: 'No such topic' },
+    ]);
+    expect(followers('room.4')).toBe(0);
+  });
+
+  it('asks again for each topic when it revalidates its token, and drops one no longer allowed', async () => {
+    const { host, refused, followers } = hostWith(async () => caller);
+    const { socket, connection } = await openConnection(host);
+    socket.message({ subscribe: 'rooms/1' });
+    socket.message({ subscribe: 'rooms/2' });
+    await vi.waitFor(() => expect(socket.sent).toHaveLength(3));
+    refused.add('rooms/2');
+    vi.setSystemTime(Date.now() + host.settings.revalidateMs);
+    connection.tick(Date.now());
+    await vi.waitFor(() => expect(socket.sent).toHaveLength(4));
+    expect(socket.sent[3]).toEqual({ type: 'error', topic: 'rooms/2', error: 'forbidden', message: 'Not yours' });
+    expect([followers('room.1'), followers('room.2')]).toEqual([1, 0]);
+    expect(connection.followedBusTopics()).toEqual(new Set(['room.1']));
+    expect(socket.closedWith).toBeNull();
+  });
+
+  it('leaves every topic when it closes, even one it was still joining', async () => {
+    const { host, left, followers } = hostWith(async () => caller);
+    const { socket, connection } = await openConnection(host);
+    socket.message({ subscribe: 'rooms/1' });
+    await vi.waitFor(() => expect(socket.sent).toHaveLength(2));
+    socket.message({ subscribe: 'rooms/2' });
+    socket.emit('close');
+    await vi.waitFor(() => expect(left).toEqual([connection]));
+    await Promise.resolve();
+    expect([followers('room.1'), followers('room.2')]).toEqual([0, 0]);
   });
 });

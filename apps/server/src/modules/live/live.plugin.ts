@@ -9,6 +9,7 @@ import { LIVE_CLOSE } from '@patio/core';
 import { LiveHub } from './live.hub';
 import { livePolicies } from './live.policy';
 import { defaultLiveSettings, type LiveSettings } from './live.settings';
+import type { LiveTopic } from './live-topics';
 
 /** Largest WebSocket frame the server reads at all (ws would buffer up to 100 MiB by default). */
 const MAX_FRAME_BYTES = 64 * 1024;
@@ -20,15 +21,22 @@ declare module 'fastify' {
   }
 }
 
+export interface LiveOptions {
+  /** The topics a socket may subscribe to (each area that offers one exports its LiveTopic). */
+  topics?: readonly LiveTopic[];
+  settings?: Partial<LiveSettings>;
+}
+
 /**
  * WebSocket support and the live hub of one app instance; call it on the root instance before the
  * school routes are registered (the WebSocket plugin only upgrades routes added after it).
  */
-export async function registerLiveUpdates(app: FastifyInstance, settings: Partial<LiveSettings> = {}): Promise<LiveHub> {
+export async function registerLiveUpdates(app: FastifyInstance, options: LiveOptions = {}): Promise<LiveHub> {
   const services = app.patio;
   const hub = new LiveHub(
-    { events: services.events, authenticate: (token, org) => authenticateLive(services, token, org), log: app.log },
-    { ...defaultLiveSettings, ...settings },
+    { events: services.events, db: services.db, authenticate: (token, org) => authenticateLive(services, token, org), log: app.log },
+    { ...defaultLiveSettings, ...options.settings },
+    options.topics,
   );
   app.decorate('live', hub);
   // Before the plugin's own preClose, which would close the sockets without saying why.
@@ -44,7 +52,26 @@ export async function registerLiveUpdates(app: FastifyInstance, settings: Partia
       socket.terminate();
     },
   });
+  // After the plugin, whose own hooks mark an upgrade request (`request.ws`) and end its socket once answered.
+  refuseUpgradesOutsideSocketRoutes(app);
   return hub;
+}
+
+/**
+ * A WebSocket upgrade to an address without a WebSocket handler is answered 404 over HTTP, before its
+ * route runs. Otherwise the WebSocket plugin would accept it, close it and log its whole URL at info,
+ * with a token in its query (`access_token`) that a confused client sent to the wrong address.
+ */
+function refuseUpgradesOutsideSocketRoutes(app: FastifyInstance): void {
+  const socketRoutes = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    if (route.wsHandler || route.websocket) socketRoutes.add(route.url);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.ws || request.is404) return;
+    if (socketRoutes.has(request.routeOptions.url ?? '')) return;
+    return reply.code(404).send({ error: 'not_found', message: 'There is no WebSocket endpoint at this address' });
+  });
 }
 
 /** The caller behind a token sent on the live socket, refused exactly as a bearer token on an HTTP route. */

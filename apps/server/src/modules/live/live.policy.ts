@@ -3,8 +3,8 @@ import { always, definePolicy, isSignedIn } from '../../policy/policy';
 export const livePolicies = {
   /**
    * GET live: anyone may open the socket, because a browser cannot put a token in the headers of a
-   * WebSocket request and the URL would write it to logs. The socket does nothing until its first
-   * message authenticates it against `receive`.
+   * WebSocket request. The socket does nothing until its token (its first message, or the
+   * `access_token` query parameter, which the server's logs redact) authenticates it against `receive`.
    */
   connect: definePolicy({ method: 'GET', path: 'live', public: true, check: always }),
   /**

@@ -1,4 +1,4 @@
-import { LIVE_AUTH_TIMEOUT_MS } from '@patio/core';
+import { LIVE_AUTH_TIMEOUT_MS, LIVE_MAX_TOPICS_PER_SOCKET } from '@patio/core';
 
 /** Limits and timings of the live connections of one app instance (tests shorten them). */
 export interface LiveSettings {
@@ -16,7 +16,9 @@ export interface LiveSettings {
   maxBufferedBytes: number;
   /** Client messages per socket per minute (a ping every 25 s is two). */
   messagesPerMinute: number;
-  /** A school's bus subscription outlives its last socket this long, so reconnects do not resubscribe. */
+  /** Topics one socket may follow at once (`too_many_topics` beyond). */
+  maxTopicsPerConnection: number;
+  /** A bus subscription (a school's, a topic's) outlives its last socket this long, so reconnects do not resubscribe. */
   unsubscribeDelayMs: number;
   /** On shutdown, sockets that have not finished the close handshake by then are cut. */
   closeGraceMs: number;
@@ -30,6 +32,7 @@ export const defaultLiveSettings: LiveSettings = {
   maxPendingSockets: 2000,
   maxBufferedBytes: 64 * 1024,
   messagesPerMinute: 30,
+  maxTopicsPerConnection: LIVE_MAX_TOPICS_PER_SOCKET,
   unsubscribeDelayMs: 30_000,
   closeGraceMs: 1000,
 };

@@ -23,11 +23,12 @@ function titleOf(post: Pick<NoticePost, 'title'>, language: string | null): stri
   return post.title.trim() || noticeTextsFor(language).untitled;
 }
 
-function fill(text: string, values: Record<string, string | number>): string {
+/** Fills the {placeholders} of a text. */
+export function fill(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -60,14 +61,17 @@ function formLink(links: NoticeLinks, post: NoticePost): string | null {
   return post.formId === null ? null : `${threadLink(links, post.threadId)}#form-${post.formId}`;
 }
 
+/** An email's link drawn as a button. */
+export function button(href: string, label: string): string {
+  return `<a href="${escapeHtml(href)}" style="display:inline-block;margin:8px 8px 0 0;padding:10px 16px;background:#1C6E93;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a>`;
+}
+
 function postSection(post: NoticePost, excerpt: string, language: string | null, links: NoticeLinks) {
   const t = noticeTextsFor(language);
   const title = titleOf(post, language);
   const thread = threadLink(links, post.threadId);
   const form = formLink(links, post);
   const text = [title, '', excerpt, '', `${t.openThread}: ${thread}`, ...(form ? [`${t.answerForm}: ${form}`] : [])].join('\n');
-  const button = (href: string, label: string) =>
-    `<a href="${escapeHtml(href)}" style="display:inline-block;margin:8px 8px 0 0;padding:10px 16px;background:#1C6E93;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a>`;
   const html =
     `<h2 style="margin:0 0 12px;font-size:20px">${escapeHtml(title)}</h2>` +
     `<div>${post.description}</div>` +
@@ -75,7 +79,8 @@ function postSection(post: NoticePost, excerpt: string, language: string | null,
   return { text, html };
 }
 
-function page(body: string, footer: string, language: string | null): string {
+/** An email's HTML page in the recipient's language: the body, a rule and the footer. */
+export function page(body: string, footer: string, language: string | null): string {
   const lang = noticeLanguageOf(language);
   return `<!doctype html><html lang="${lang}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5;max-width:640px;margin:0 auto;padding:16px">${body}<hr style="border:none;border-top:1px solid #ddd;margin:24px 0 12px"><p style="font-size:12px;color:#555">${footer}</p></body></html>`;
 }

@@ -20,6 +20,7 @@ export {
   type CardRow,
   findCaller,
   findCredentials,
+  findParentLikeRelativeIds,
   findPerson,
   findSignedInCaller,
   insertPerson,

@@ -2,6 +2,7 @@ import { ZLegacyHostRequest, ZSettings, ZSignInSettingsRequest, ZTimeZoneSetting
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
+import { defaultMapTiles } from '../../config';
 import { errors } from '../../http/schemas';
 import { vapidKeysFor } from '../../platform/push/vapid-keys';
 import { settingsPolicies } from './settings.policy';
@@ -18,11 +19,15 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
         'Title, colour (default #1C89B8), logo, which sign-in providers are configured, whether an email address is accepted ' +
         'in place of a username (signInByEmail), where legacy modules live (legacyHost, null for the default), the ' +
         "school's IANA time zone (timeZone, America/Bogota unless set), plus free keys such as currencyPostfix and " +
-        'tuCompra, and the VAPID public key browsers subscribe to Web Push with (vapidPublicKey). No token needed.',
+        'tuCompra, and the VAPID public key browsers subscribe to Web Push with (vapidPublicKey), and the map tile layer (mapTiles, MAP_TILE_URL). No token needed.',
       params: paramsOf(settingsPolicies.read),
       response: { 200: ZSettings, ...errors(400, 404) },
     },
-    handler: async (request) => ({ ...publicSettings(request.org), vapidPublicKey: vapidKeysFor(request.server.patio.config).publicKey }),
+    handler: async (request) => ({
+      ...publicSettings(request.org),
+      vapidPublicKey: vapidKeysFor(request.server.patio.config).publicKey,
+      mapTiles: request.server.patio.config.mapTiles ?? defaultMapTiles,
+    }),
   });
 
   r.route({

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { defaultMapTiles } from '../../config';
 import { vapidKeysFor } from '../../platform/push/vapid-keys';
 import { describeOnDatabases } from '../../test/harness';
 
@@ -16,6 +17,7 @@ describeOnDatabases('GET vue/settings', (t) => {
       legacyHost: null,
       timeZone: 'America/Bogota',
       vapidPublicKey: expect.stringMatching(/^[A-Za-z0-9_-]{87}$/),
+      mapTiles: defaultMapTiles,
     });
   });
 
@@ -41,6 +43,7 @@ describeOnDatabases('GET vue/settings', (t) => {
       currencyPostfix: 'COP',
       tuCompra: true,
       vapidPublicKey: expect.stringMatching(/^[A-Za-z0-9_-]{87}$/),
+      mapTiles: defaultMapTiles,
     });
     expect(res.body).not.toContain('g-secret');
     // The private half of the push keys never leaves the server.

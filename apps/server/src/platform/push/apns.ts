@@ -2,7 +2,7 @@ import http2, { type ClientHttp2Session } from 'node:http2';
 import type { PushMessage } from '@patio/core';
 import { createApnsProviderTokens } from './apns-token';
 import { collapseIdFor } from './collapse-key';
-import { DEFAULT_TTL_SECONDS, failed, PUSH_TIMEOUT_MS, type PushOptions, type PushOutcome } from './push';
+import { DEFAULT_TTL_SECONDS, failed, pushJsonOf, PUSH_TIMEOUT_MS, type PushOptions, type PushOutcome } from './push';
 import type { ApnsSettings } from './push-settings';
 
 // APNs over HTTP/2 with a provider token (developer.apple.com, "Sending notification requests to
@@ -90,7 +90,7 @@ export function createApnsSender(settings: ApnsSettings, timeoutMs = PUSH_TIMEOU
     async send(token, message, options) {
       // The token goes into the request path: anything but a hex device token is no device.
       if (!/^(?:[0-9a-f]{2}){32,100}$/i.test(token)) return failed('apns_invalid_token', { gone: true });
-      const { title, body, payload, post: { id, thread } } = message;
+      const { title, body, ...rest } = pushJsonOf(message);
       const ttl = options.ttlSeconds ?? DEFAULT_TTL_SECONDS;
       let providerToken: string;
       try {
@@ -107,7 +107,7 @@ export function createApnsSender(settings: ApnsSettings, timeoutMs = PUSH_TIMEOU
         'apns-expiration': String(Math.floor(Date.now() / 1000) + ttl),
         'content-type': 'application/json',
       };
-      const json = JSON.stringify({ aps: { alert: { title, body }, sound: 'default' }, payload, post: { id, thread } });
+      const json = JSON.stringify({ aps: { alert: { title, body }, sound: 'default' }, ...rest });
       let answer: { status: number; reason?: string };
       try {
         answer = await post(token, headers, json);

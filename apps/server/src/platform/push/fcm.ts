@@ -1,7 +1,7 @@
 import type { PushMessage } from '@patio/core';
 import { collapseIdFor } from './collapse-key';
 import { createFcmAccessTokens, FcmAuthError } from './fcm-token';
-import { DEFAULT_TTL_SECONDS, failed, PUSH_TIMEOUT_MS, type PushOptions, type PushOutcome } from './push';
+import { DEFAULT_TTL_SECONDS, failed, pushJsonOf, PUSH_TIMEOUT_MS, type PushOptions, type PushOutcome } from './push';
 import type { FcmSettings } from './push-settings';
 
 // FCM HTTP v1 (messages:send) for the Android app, and for the iOS app when it registers with FCM.
@@ -21,7 +21,7 @@ export interface FcmSender {
 /** The v1 message: a visible notification plus the PushMessage as string data (FCM data values are strings). */
 export function fcmMessageFor(token: string, message: PushMessage, options: PushOptions) {
   const collapseId = collapseIdFor(options.idempotencyKey);
-  const { title, body, payload, post } = message;
+  const { title, body, payload, post, url } = pushJsonOf(message);
   const ttl = options.ttlSeconds ?? DEFAULT_TTL_SECONDS;
   return {
     message: {
@@ -29,9 +29,9 @@ export function fcmMessageFor(token: string, message: PushMessage, options: Push
       notification: { title, body },
       data: {
         payload,
-        postId: String(post.id),
-        threadId: String(post.thread),
-        message: JSON.stringify({ title, body, payload, post: { id: post.id, thread: post.thread } }),
+        ...(post ? { postId: String(post.id), threadId: String(post.thread) } : {}),
+        ...(url ? { url } : {}),
+        message: JSON.stringify(pushJsonOf(message)),
       },
       android: { collapse_key: collapseId, priority: options.urgent ? 'HIGH' : 'NORMAL', ttl: `${ttl}s` },
       apns: { headers: { 'apns-collapse-id': collapseId, 'apns-priority': options.urgent ? '10' : '5' } },

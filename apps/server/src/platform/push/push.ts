@@ -42,6 +42,15 @@ export interface PushLog {
   error(obj: object, msg?: string): void;
 }
 
+/**
+ * Exactly the PushMessage fields, as every service carries them: a caller's extra properties are not
+ * for the push service, and a message about no post (a personal notice) has its `url` instead.
+ */
+export function pushJsonOf(message: PushMessage): PushMessage {
+  const { title, body, payload, post, url } = message;
+  return { title, body, payload, ...(post ? { post: { id: post.id, thread: post.thread } } : {}), ...(url ? { url } : {}) };
+}
+
 export const DEFAULT_TTL_SECONDS = 4 * 7 * 24 * 3600;
 export const PUSH_TIMEOUT_MS = 10_000;
 

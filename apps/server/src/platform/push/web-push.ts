@@ -4,7 +4,7 @@ import type { PushMessage } from '@patio/core';
 import webPush, { type RequestDetails } from 'web-push';
 import { topicFor } from './collapse-key';
 import { createEndpointAgents, endpointUrlOf, isAddressRefusal } from './endpoint-guard';
-import { DEFAULT_TTL_SECONDS, failed, outcomeOfStatus, PUSH_TIMEOUT_MS, type PushOptions, type PushOutcome } from './push';
+import { DEFAULT_TTL_SECONDS, failed, pushJsonOf, outcomeOfStatus, PUSH_TIMEOUT_MS, type PushOptions, type PushOutcome } from './push';
 import type { VapidSettings } from './push-settings';
 
 // Web Push (RFC 8030) with an aes128gcm-encrypted payload (RFC 8291) and VAPID (RFC 8292). web-push
@@ -87,9 +87,7 @@ export function createWebPushSender(settings: WebPushSenderOptions): WebPushSend
       }
       let request: RequestDetails;
       try {
-        // Exactly the PushMessage fields: a caller's extra properties are not for the push service.
-        const { title, body, payload, post: { id, thread } } = message;
-        const json = JSON.stringify({ title, body, payload, post: { id, thread } });
+        const json = JSON.stringify(pushJsonOf(message));
         request = webPush.generateRequestDetails(subscription, json, {
           headers: { Authorization: vapidHeader(url.origin, vapid) },
           TTL: options.ttlSeconds ?? DEFAULT_TTL_SECONDS,

@@ -211,6 +211,117 @@ describe('the live client', () => {
   });
 });
 
+/** A position of route `route`'s bus, as the server sends it on `transport/routes/{route}`. */
+function position(route: number, n = 1) {
+  return {
+    type: 'position',
+    route,
+    target: 4,
+    position: { latitude: 4.7, longitude: -74.05, altitude: null, accuracy: 5, altitudeAccuracy: null, heading: null, speed: 7, timestamp: 1000 + n, receivedAt: 1 + n },
+    etas: [{ stopId: 2, eta: 100 + n, meters: 500 }],
+  };
+}
+const subscribes = (socket: FakeSocket) => socket.sent.filter((m) => 'subscribe' in (m as object) || 'unsubscribe' in (m as object));
+
+describe('topics of the live client', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('subscribes once the connection is ready, and hands each topic only its own events', async () => {
+    const { client, last, accept } = setup();
+    const route12: unknown[] = [];
+    const route13: unknown[] = [];
+    const subscribed = vi.fn();
+    client.subscribe('transport/routes/12', (m) => route12.push(m), { onSubscribed: subscribed });
+    client.start();
+    accept();
+    client.subscribe('transport/routes/13', (m) => route13.push(m));
+    expect(subscribes(last())).toEqual([{ subscribe: 'transport/routes/12' }, { subscribe: 'transport/routes/13' }]);
+    last().receive({ type: 'subscribed', topic: 'transport/routes/12' });
+    expect(subscribed).toHaveBeenCalledTimes(1);
+    const entry = { id: 1, runId: 1, kind: 'started', at: 5, stop: null, person: null, actor: null, minutes: null };
+    last().receive(position(12, 1));
+    last().receive(position(13, 1));
+    last().receive({ type: 'route.event', route: 12, entry });
+    // Not a message of the protocol: dropped.
+    last().receive({ ...position(12, 2), etas: 'soon' });
+    expect(route12).toEqual([position(12, 1), { type: 'route.event', route: 12, entry }]);
+    expect(route13).toEqual([position(13, 1)]);
+  });
+
+  it('shares one subscription among the listeners of a topic, and ends it after the last one left', async () => {
+    const { client, last, accept } = setup();
+    client.start();
+    accept();
+    const first = vi.fn();
+    const second = vi.fn();
+    const stopFirst = client.subscribe('transport/routes/12', first);
+    last().receive({ type: 'subscribed', topic: 'transport/routes/12' });
+    const secondSubscribed = vi.fn();
+    const stopSecond = client.subscribe('transport/routes/12', second, { onSubscribed: secondSubscribed });
+    await Promise.resolve();
+    // The late listener hears that the topic is followed too.
+    expect(secondSubscribed).toHaveBeenCalledTimes(1);
+    last().receive(position(12));
+    expect([first.mock.calls.length, second.mock.calls.length]).toEqual([1, 1]);
+    stopFirst();
+    await Promise.resolve();
+    last().receive(position(12, 2));
+    expect([first.mock.calls.length, second.mock.calls.length]).toEqual([1, 2]);
+    stopSecond();
+    // A screen that unmounts and mounts again at once (React's strict mode) costs no message.
+    const again = client.subscribe('transport/routes/12', second);
+    await Promise.resolve();
+    expect(subscribes(last())).toEqual([{ subscribe: 'transport/routes/12' }]);
+    again();
+    await Promise.resolve();
+    expect(subscribes(last())).toEqual([{ subscribe: 'transport/routes/12' }, { unsubscribe: 'transport/routes/12' }]);
+    last().receive(position(12, 3));
+    expect(second).toHaveBeenCalledTimes(2);
+  });
+
+  it('subscribes again after a reconnect, and says so, since events were missed meanwhile', () => {
+    const { client, last, accept } = setup();
+    const subscribed = vi.fn();
+    client.subscribe('transport/routes/12', () => {}, { onSubscribed: subscribed });
+    client.start();
+    accept();
+    last().receive({ type: 'subscribed', topic: 'transport/routes/12' });
+    last().drop(LIVE_CLOSE.goingAway, 'server_closing');
+    vi.advanceTimersByTime(1000);
+    accept();
+    expect(subscribes(last())).toEqual([{ subscribe: 'transport/routes/12' }]);
+    last().receive({ type: 'subscribed', topic: 'transport/routes/12' });
+    expect(subscribed).toHaveBeenCalledTimes(2);
+  });
+
+  it('reports a refusal, and asks again after a reconnect only when the server was merely unavailable', () => {
+    const { client, last, accept } = setup();
+    const errors: unknown[] = [];
+    client.subscribe('transport/routes/12', () => {}, { onError: (e) => errors.push(e) });
+    client.subscribe('transport/routes/13', () => {}, { onError: (e) => errors.push(e) });
+    client.start();
+    accept();
+    last().receive({ type: 'error', topic: 'transport/routes/12', error: 'forbidden', message: 'No' });
+    last().receive({ type: 'error', topic: 'transport/routes/13', error: 'unavailable', message: 'Later' });
+    expect(errors).toEqual([
+      { error: 'forbidden', message: 'No' },
+      { error: 'unavailable', message: 'Later' },
+    ]);
+    last().drop();
+    vi.advanceTimersByTime(1000);
+    accept();
+    expect(subscribes(last())).toEqual([{ subscribe: 'transport/routes/13' }]);
+    // A new listener asks again: the person's rights may have changed.
+    client.subscribe('transport/routes/12', () => {});
+    expect(subscribes(last())).toEqual([{ subscribe: 'transport/routes/13' }, { subscribe: 'transport/routes/12' }]);
+  });
+});
+
 describe('the live address', () => {
   it('is the school base plus live, over wss for https and ws for http', () => {
     expect(liveUrlOf('https://patio.example/api/demo/', 'https://patio.example/inbox')).toBe('wss://patio.example/api/demo/live');

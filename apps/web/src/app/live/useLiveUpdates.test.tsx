@@ -1,4 +1,5 @@
 import { act, render } from '@testing-library/react';
+import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../AppProviders';
@@ -7,6 +8,8 @@ import { createAppServices } from '../services';
 import { SESSION_STORAGE_KEY } from '../session/sessionStore';
 import { BASE } from '../../test/fetchStub';
 import { validToken } from '../../test/makeToken';
+import type { LiveTopicMessage } from '@patio/core/schemas/live';
+import { useLiveTopic } from './useLiveTopic';
 import { LIVE_FORM_REFRESH_MS, LIVE_REFRESH_DEBOUNCE_MS, LiveUpdates } from './useLiveUpdates';
 
 /** Stands in for the browser's WebSocket: records each socket so the test can play the server. */
@@ -39,7 +42,7 @@ class FakeWebSocket {
   }
 }
 
-async function renderSignedIn(session: Record<string, unknown> = {}) {
+async function renderSignedIn(session: Record<string, unknown> = {}, screen: ReactNode = null) {
   const token = validToken();
   localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ url: BASE, language: 'es-CO', token, ...session }));
   const services = createAppServices(await createI18n(), localStorage);
@@ -49,6 +52,7 @@ async function renderSignedIn(session: Record<string, unknown> = {}) {
     <AppProviders services={services}>
       <QueryClientProvider client={queryClient}>
         <LiveUpdates />
+        {screen}
       </QueryClientProvider>
     </AppProviders>,
   );
@@ -138,5 +142,42 @@ describe('live updates in the signed-in shell', () => {
   it('does not connect for a family whose registration awaits approval', async () => {
     await renderSignedIn({ registrationPending: true });
     expect(FakeWebSocket.created).toEqual([]);
+  });
+
+  it("lets a screen follow a topic through the shell's connection while it is mounted, and again after a reconnect", async () => {
+    const received: LiveTopicMessage[] = [];
+    const subscribed = vi.fn();
+    let showRoute: (routeId: number | null) => void = () => {};
+    function RouteScreen() {
+      const [routeId, setRouteId] = useState<number | null>(12);
+      showRoute = setRouteId;
+      useLiveTopic(routeId === null ? null : `transport/routes/${routeId}`, (message) => received.push(message), { onSubscribed: subscribed });
+      return null;
+    }
+    await renderSignedIn({}, <RouteScreen />);
+    vi.useFakeTimers();
+    const [socket] = FakeWebSocket.created;
+    socket.serverAccepts();
+    expect(socket.sent).toEqual([{ type: 'auth', token: expect.any(String) }, { subscribe: 'transport/routes/12' }]);
+    socket.serverSays({ type: 'subscribed', topic: 'transport/routes/12' });
+    const entry = { id: 3, runId: 1, kind: 'delayed', at: 9, stop: null, person: null, actor: null, minutes: 5 };
+    socket.serverSays({ type: 'route.event', route: 12, entry });
+    socket.serverSays({ type: 'route.event', route: 13, entry });
+    expect(received).toEqual([{ type: 'route.event', route: 12, entry }]);
+    expect(subscribed).toHaveBeenCalledTimes(1);
+
+    socket.onclose?.({ code: 1006, reason: '' } as CloseEvent);
+    act(() => vi.advanceTimersByTime(2000));
+    const again = FakeWebSocket.created[1];
+    again.serverAccepts();
+    expect(again.sent).toContainEqual({ subscribe: 'transport/routes/12' });
+    again.serverSays({ type: 'subscribed', topic: 'transport/routes/12' });
+    expect(subscribed).toHaveBeenCalledTimes(2);
+
+    // Another route on the same screen: the old topic ends, the new one starts; then the screen follows none.
+    await act(async () => showRoute(13));
+    expect(again.sent.slice(-2)).toEqual([{ subscribe: 'transport/routes/13' }, { unsubscribe: 'transport/routes/12' }]);
+    await act(async () => showRoute(null));
+    expect(again.sent.slice(-1)).toEqual([{ unsubscribe: 'transport/routes/13' }]);
   });
 });

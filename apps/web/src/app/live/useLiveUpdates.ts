@@ -5,6 +5,7 @@ import { collect } from './collect';
 import { debounce } from './debounce';
 import { createLiveClient } from './liveClient';
 import { liveUrlOf } from './liveUrl';
+import { releaseActiveLiveClient, setActiveLiveClient } from './useLiveTopic';
 
 /** A burst of changes (a reply to a big thread, a move of many threads) becomes one refetch. */
 export const LIVE_REFRESH_DEBOUNCE_MS = 200;
@@ -51,7 +52,10 @@ export function useLiveUpdates(): void {
     document.addEventListener('visibilitychange', wakeWhenVisible);
     window.addEventListener('online', wake);
     client.start();
+    // Screens that follow a topic (useLiveTopic) subscribe through this connection.
+    setActiveLiveClient(client);
     return () => {
+      releaseActiveLiveClient(client);
       document.removeEventListener('visibilitychange', wakeWhenVisible);
       window.removeEventListener('online', wake);
       client.stop();

@@ -8,6 +8,7 @@ import { PageShell } from '../../ui/PageShell';
 import { MoreBadge } from './MoreBadge';
 import { moreSections, type MoreEntry } from './moreMenu';
 import { useAllowedPaths } from '../../app/access/useAllowedPaths';
+import { useTransportAccess } from '../transport';
 import classes from './MorePage.module.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Stack.css';
@@ -23,9 +24,10 @@ export function MorePage() {
   const allowedPathOf = (entry: MoreEntry) => entry.allowedPath ?? pathOf(entry);
   const checked = moreSections.flatMap((s) => s.entries.filter((e) => e.checkAccess).map(allowedPathOf));
   const allowed = useAllowedPaths(checked);
+  const transport = useTransportAccess();
   // Staff-only entries appear once the server says they may be opened.
   const isVisible = (entry: MoreEntry) =>
-    (!entry.checkAccess || allowed?.[allowedPathOf(entry)] === true) && (!entry.needsChildren || hasChildren) && (!entry.path.includes('{uid}') || uid !== null);
+    (!entry.checkAccess || allowed?.[allowedPathOf(entry)] === true) && (!entry.needsChildren || hasChildren) && (entry.needsTransport !== 'routes' || transport.seesRoutes) && (entry.needsTransport !== 'crew' || transport.isCrew) && (!entry.path.includes('{uid}') || uid !== null);
 
   return (
     <PageShell title={t('more.title')}>

@@ -149,4 +149,24 @@ describe('more menu', { timeout: 20_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('link', { name: 'Registros de familias' })).toBeNull();
   });
+  it('offers Transport to those who can see a bus route and the GPS trackers to its crew, both to staff', async () => {
+    const route = { id: 1, name: 'Ruta 1', vehicle: '', driver: null, monitor: null, targetId: 5, stops: [], riders: [], run: null, lastPosition: null, canDrive: false, canShare: true };
+    for (const [person, routes, shown, trackers] of [
+      [me([{ id: 4, kind: 'daughter' }]), [route], true, false],
+      [me([{ id: 4, kind: 'daughter' }]), [], false, false],
+      [me([]), [{ ...route, canDrive: true }], true, true],
+      [{ body: { ...me([]).body, roles: ['teacher'] } }, [], true, true],
+    ] as const) {
+      const { fetchMock } = stubFetch(BASE, { 'GET people/3': person, 'POST allowed': { body: {} }, 'GET transport/routes?page=1&limit=100': { body: routes } });
+      vi.stubGlobal('fetch', fetchMock);
+      const app = await openMore();
+      expect(await screen.findByRole('link', { name: 'Mi perfil' })).toBeTruthy();
+      if (shown) expect((await screen.findByRole('link', { name: 'Rutas escolares' })).getAttribute('href')).toBe('/transport/routes');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByRole('link', { name: 'Rutas escolares' }) !== null).toBe(shown);
+      expect(screen.queryByRole('link', { name: 'Rastreadores GPS' }) !== null).toBe(trackers);
+      app.unmount();
+      localStorage.clear();
+    }
+  });
 });

@@ -34,6 +34,8 @@ export interface MoreEntry {
   allowedPath?: string;
   /** Shown only to a person with children (their profile lists a son, daughter, ward…). */
   needsChildren?: boolean;
+  /** Shown only to staff and to those who see a bus route (issue 13: families of riders), or who drive one ('crew'). */
+  needsTransport?: 'routes' | 'crew';
   /** A number beside the label, for those who may open the entry (how many wait for them). */
   badge?: 'pendingRegistrations';
 }
@@ -60,13 +62,14 @@ export const moreSections: MoreSection[] = [
     entries: [
       { screen: 'classroom', path: '/classroom', icon: IconChalkboard },
       { screen: 'billing', path: '/billing/{uid}', icon: IconCash },
-      { screen: 'transportRoutes', path: '/transport/routes', icon: IconBus },
+      { screen: 'transportRoutes', path: '/transport/routes', icon: IconBus, needsTransport: 'routes' },
       { screen: 'attendanceAdmin', path: '/attendance/admin', icon: IconChecklist, checkAccess: true },
       // GET nodes answers staff and drivers (their own groups), never families or students (issue 8).
       { screen: 'nodes', path: '/nodes', icon: IconHierarchy2, checkAccess: true },
       // POST allowed knows API paths: the editor is for those PUT post-types lets through (administrators).
       { screen: 'postTypes', path: '/post/types', allowedPath: 'PUT post-types/message', icon: IconTags, checkAccess: true },
-      { screen: 'geoTargets', path: '/geo/targets', icon: IconMapPin, checkAccess: true },
+      // Every member may list the trackers they see: those of the buses they drive matter to them.
+      { screen: 'geoTargets', path: '/geo/targets', icon: IconMapPin, needsTransport: 'crew' },
       { screen: 'registrations', path: '/registrations', icon: IconUserCheck, checkAccess: true, badge: 'pendingRegistrations' },
       { screen: 'invitations', label: 'moreMenu.invitations', path: '/admin/invitations', allowedPath: 'invitations', icon: IconMailForward, checkAccess: true },
       { screen: 'jobs', path: '/admin/jobs', icon: IconServerBolt, checkAccess: true },

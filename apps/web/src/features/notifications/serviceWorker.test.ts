@@ -83,4 +83,14 @@ describe('service worker', () => {
     await uncontrolled.dispatch('notificationclick', { notification: { data: { post: { id: 1, thread: 3 } }, close() {} } });
     expect(uncontrolled.log.opened).toEqual(['https://patio.test/threads/feed/3']);
   });
+
+  it('opens the path a notice about no post names (the bus map), never another site', async () => {
+    const { dispatch, shown, log } = startWorker();
+    await dispatch('push', push({ title: 'Ruta 1', body: 'El bus llega en 5 min', payload: '{}', url: '/transport/routes/4/map' }));
+    await dispatch('push', push({ title: 'Ruta 1', body: 'Otro sitio', payload: '{}', url: '//evil.test/' }));
+    expect(shown.map((n) => (n.options.data as { url?: string }).url)).toEqual(['/transport/routes/4/map', undefined]);
+    await dispatch('notificationclick', { notification: { data: shown[0]!.options.data, close() {} } });
+    await dispatch('notificationclick', { notification: { data: shown[1]!.options.data, close() {} } });
+    expect(log.opened).toEqual(['https://patio.test/transport/routes/4/map', 'https://patio.test/inbox']);
+  });
 });

@@ -1,0 +1,89 @@
+import { planDeliveries } from '@patio/core/notifications/index';
+import type { Database } from '../../db/database';
+import { defineJob, type JobEnqueuer } from '../../platform/jobs/jobs';
+import { findRecipients } from './deliveries.queries';
+import { contentOf, type PersonalNotice } from './personal-notice';
+import { claimNoticeDeliveries, insertNoticeDeliveries, recordNoticeAttempt, requeueNotice } from './personal-notice.queries';
+import { sendNoticeDeliveries } from './personal-notice.send';
+
+// Personal notices (docs/decisions/018-personal-notices.md). enqueuePersonalNotice queues one
+// `notifications.notice` job per person and notice, in the caller's transaction. The job plans the
+// channels from the person's settings, writes one delivery per channel and device (unique by once
+// key) and sends them at once;
+// a transient failure hands a delivery to its own `notifications.notice_retry` job, retried with
+// backoff and then shown to administrators among failed jobs, as the post deliveries are.
+//
+// A personal notice is time-critical — the bus is coming now, or late now — so it is treated like an
+// urgent notice: it bypasses quiet hours and the digest. The person's channel switches still decide
+// where it goes (email off: no email); per-type overrides are for kinds of post and do not apply.
+
+/** Longest notice key: once keys (person:key:channel:device) stay within their 300 characters. */
+const MAX_KEY_LENGTH = 120;
+
+export const notificationsNoticeJob = defineJob<PersonalNotice>({
+  kind: 'notifications.notice',
+  async handle(notice, ctx) {
+    const { orgId, personId } = notice;
+    const person = (await findRecipients(ctx.db, orgId, [personId])).get(personId);
+    if (!person) return;
+    // Timing is ignored (see above), so the zone the planner would hold deliveries in does not matter.
+    const planned = planDeliveries(
+      { settings: person.settings, hasEmail: Boolean(person.email), hasMobile: Boolean(person.mobile), devices: person.devices },
+      notice.kind,
+      Math.floor(Date.now() / 1000),
+      'UTC',
+    );
+    const ids = await insertNoticeDeliveries(
+      ctx.db,
+      orgId,
+      { personId, key: notice.key, content: contentOf(notice) },
+      planned.map((p) => ({ channel: p.channel, deviceUuid: p.device })),
+    );
+    const claimed = await claimNoticeDeliveries(ctx.db, orgId, ids, ctx.job.id);
+    for (const { delivery, reason } of await sendNoticeDeliveries(ctx, orgId, claimed)) {
+      await ctx.db.transaction().execute(async (trx) => {
+        await requeueNotice(trx, orgId, delivery.id, reason);
+        await ctx.jobs.enqueue(
+          trx,
+          notificationsNoticeRetryJob,
+          { orgId, deliveryId: delivery.id, personId, channel: delivery.channel },
+          { orgId, key: `notifications.notice_retry:${orgId}:${delivery.id}` },
+        );
+      });
+    }
+  },
+  summarize: ({ kind, personId }) => ({ topic: kind, personId }),
+});
+
+export interface NoticeRetryPayload {
+  orgId: number;
+  deliveryId: number;
+  personId: number;
+  channel: string;
+}
+
+export const notificationsNoticeRetryJob = defineJob<NoticeRetryPayload>({
+  kind: 'notifications.notice_retry',
+  async handle({ orgId, deliveryId }, ctx) {
+    const claimed = await claimNoticeDeliveries(ctx.db, orgId, [deliveryId], ctx.job.id);
+    const retry = (await sendNoticeDeliveries(ctx, orgId, claimed))[0];
+    if (retry) {
+      await recordNoticeAttempt(ctx.db, orgId, deliveryId, retry.reason);
+      // Thrown, the queue tries again with backoff; once the attempts are spent the job is dead and
+      // waits in the administrators' list of failed jobs, where a retry sends this delivery.
+      throw new Error(retry.reason);
+    }
+  },
+  summarize: ({ personId, channel }) => ({ topic: channel, personId }),
+});
+
+/**
+ * Queues `notice` for its person inside `db` (pass the transaction of the write that calls for it).
+ * The same person and key queue one job only, however often this is called.
+ */
+export async function enqueuePersonalNotice(db: Database, jobs: JobEnqueuer, notice: PersonalNotice): Promise<void> {
+  if (notice.key.length === 0 || notice.key.length > MAX_KEY_LENGTH) throw new Error(`A notice key has 1 to ${MAX_KEY_LENGTH} characters`);
+  await jobs.enqueue(db, notificationsNoticeJob, notice, { orgId: notice.orgId, key: `notifications.notice:${notice.orgId}:${notice.personId}:${notice.key}` });
+}
+
+export const personalNoticeJobs = [notificationsNoticeJob, notificationsNoticeRetryJob];

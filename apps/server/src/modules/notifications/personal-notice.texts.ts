@@ -1,0 +1,102 @@
+import type { Language } from '@patio/core';
+import { noticeLanguageOf } from './notice.texts';
+
+// The words of a personal notice (email, SMS, push), in the recipient's language (es when unknown).
+// Real translations; {route}, {stop}, {minutes}, {distance}, {school} and {link} are filled
+// by personal-notice.render.ts, with the numbers already written in that language.
+
+export interface PersonalNoticeTexts {
+  approachingTitle: string;
+  /** {minutes}: "5 min", {distance}: "1,2 km". */
+  approachingBody: string;
+  /** One minute or less away. */
+  approachingNow: string;
+  approachingFooter: string;
+  delayedTitle: string;
+  delayedBody: string;
+  delayedBodyAt: string;
+  delayedFooter: string;
+  openMap: string;
+  /** A stop without a name. */
+  yourStop: string;
+}
+
+export const personalNoticeTexts: Record<Language, PersonalNoticeTexts> = {
+  es: {
+    approachingTitle: '{route}: el bus se acerca',
+    approachingBody: 'Llegará a {stop} en unos {minutes} (a {distance}).',
+    approachingNow: 'Está por llegar a {stop} (a {distance}).',
+    approachingFooter: 'Recibes este aviso porque lo pediste en el mapa de la ruta en {school}. Cámbialo o apágalo allí; elige cómo te llegan los avisos en {link}',
+    delayedTitle: '{route}: el bus va con retraso',
+    delayedBody: 'Va unos {minutes} tarde.',
+    delayedBodyAt: 'Va unos {minutes} tarde, cerca de {stop}.',
+    delayedFooter: 'Recibes este aviso porque alguien de tu familia va en esta ruta de {school}. Elige cómo te llegan los avisos en {link}',
+    openMap: 'Ver el bus en el mapa',
+    yourStop: 'tu parada',
+  },
+  en: {
+    approachingTitle: '{route}: the bus is approaching',
+    approachingBody: 'It should reach {stop} in about {minutes} ({distance} away).',
+    approachingNow: 'It is about to reach {stop} ({distance} away).',
+    approachingFooter: "You receive this alert because you asked for it on the route's map at {school}. Change or turn it off there; choose how alerts reach you at {link}",
+    delayedTitle: '{route}: the bus is running late',
+    delayedBody: 'It is running about {minutes} late.',
+    delayedBodyAt: 'It is running about {minutes} late, near {stop}.',
+    delayedFooter: 'You receive this notice because someone in your family rides this route at {school}. Choose how notices reach you at {link}',
+    openMap: 'See the bus on the map',
+    yourStop: 'your stop',
+  },
+  de: {
+    approachingTitle: '{route}: Der Bus kommt bald',
+    approachingBody: 'Er erreicht {stop} in etwa {minutes} (noch {distance}).',
+    approachingNow: 'Er erreicht gleich {stop} (noch {distance}).',
+    approachingFooter: 'Sie erhalten diesen Hinweis, weil Sie ihn auf der Karte der Route bei {school} eingerichtet haben. Dort können Sie ihn ändern oder abschalten; wie Hinweise Sie erreichen, wählen Sie unter {link}',
+    delayedTitle: '{route}: Der Bus hat Verspätung',
+    delayedBody: 'Er ist etwa {minutes} zu spät.',
+    delayedBodyAt: 'Er ist etwa {minutes} zu spät, in der Nähe von {stop}.',
+    delayedFooter: 'Sie erhalten diesen Hinweis, weil jemand aus Ihrer Familie diese Route bei {school} fährt. Wie Hinweise Sie erreichen, wählen Sie unter {link}',
+    openMap: 'Bus auf der Karte ansehen',
+    yourStop: 'Ihre Haltestelle',
+  },
+  fr: {
+    approachingTitle: '{route} : le bus approche',
+    approachingBody: 'Il devrait arriver à {stop} dans environ {minutes} (à {distance}).',
+    approachingNow: 'Il arrive à {stop} (à {distance}).',
+    approachingFooter: "Vous recevez cette alerte parce que vous l'avez demandée sur la carte de la ligne chez {school}. Modifiez-la ou désactivez-la là-bas ; choisissez comment les alertes vous parviennent sur {link}",
+    delayedTitle: '{route} : le bus a du retard',
+    delayedBody: 'Il a environ {minutes} de retard.',
+    delayedBodyAt: 'Il a environ {minutes} de retard, près de {stop}.',
+    delayedFooter: 'Vous recevez cet avis parce que quelqu’un de votre famille prend cette ligne chez {school}. Choisissez comment les avis vous parviennent sur {link}',
+    openMap: 'Voir le bus sur la carte',
+    yourStop: 'votre arrêt',
+  },
+  it: {
+    approachingTitle: '{route}: lo scuolabus si avvicina',
+    approachingBody: 'Dovrebbe arrivare a {stop} tra circa {minutes} (a {distance}).',
+    approachingNow: 'Sta per arrivare a {stop} (a {distance}).',
+    approachingFooter: "Ricevi questo avviso perché l'hai chiesto sulla mappa della linea di {school}. Modificalo o disattivalo lì; scegli come ti arrivano gli avvisi su {link}",
+    delayedTitle: '{route}: lo scuolabus è in ritardo',
+    delayedBody: 'È in ritardo di circa {minutes}.',
+    delayedBodyAt: 'È in ritardo di circa {minutes}, vicino a {stop}.',
+    delayedFooter: 'Ricevi questo avviso perché qualcuno della tua famiglia usa questa linea di {school}. Scegli come ti arrivano gli avvisi su {link}',
+    openMap: 'Vedi lo scuolabus sulla mappa',
+    yourStop: 'la tua fermata',
+  },
+  pt: {
+    approachingTitle: '{route}: o ônibus está chegando',
+    approachingBody: 'Deve chegar a {stop} em cerca de {minutes} (a {distance}).',
+    approachingNow: 'Está quase chegando a {stop} (a {distance}).',
+    approachingFooter: 'Você recebe este aviso porque o pediu no mapa da rota em {school}. Altere-o ou desative-o lá; escolha como os avisos chegam a você em {link}',
+    delayedTitle: '{route}: o ônibus está atrasado',
+    delayedBody: 'Está cerca de {minutes} atrasado.',
+    delayedBodyAt: 'Está cerca de {minutes} atrasado, perto de {stop}.',
+    delayedFooter: 'Você recebe este aviso porque alguém da sua família usa esta rota em {school}. Escolha como os avisos chegam a você em {link}',
+    openMap: 'Ver o ônibus no mapa',
+    yourStop: 'seu ponto',
+  },
+};
+
+/** The personal notice texts of the person's language. */
+export function personalNoticeTextsFor(language: string | null): PersonalNoticeTexts {
+  return personalNoticeTexts[noticeLanguageOf(language)];
+}
