@@ -613,6 +613,10 @@ async function fanoutPhase(label, school, conn, ctx, kind) {
   const watchers = await startWatchers(school.port, assignments);
   await sleep(2000);
   const rssConnected = memoryOf(school.pid, 'VmRSS');
+  await Promise.all(watchers.children.map((c) => ask(c, { cmd: 'reset' }, 'reset'))); // their CPU from here on
+  // Freed memory of earlier sockets is reused, so the RSS per socket means something on a server's first sockets only.
+  const perSocket = ctx.hadSockets ? '' : `; ${((rssConnected - rssIdle) / Math.max(1, watchers.open) / 1024).toFixed(1)} KiB/socket`;
+  ctx.hadSockets = true;
   if (watchers.failed) notes.push(`${label}, fan-out ${kind}: ${watchers.failed} watchers did not subscribe: ${JSON.stringify(watchers.errors)}`);
   const lanes = await openLanes(school.port, CONNECTIONS);
   const watchedBuses = ctx.buses.filter((b) => perRoute.has(b.route));
@@ -644,7 +648,7 @@ async function fanoutPhase(label, school, conn, ctx, kind) {
       fanoutRows.push(`| ${label} | ${fmt(watchers.open)} on ${watchedRoutes.length} route${watchedRoutes.length > 1 ? 's' : ''} | ${background} | ${fmt(accepted / wallS)}${tally.dropped ? ` (${fmt(tally.dropped)} not sent)` : ''} · ${ms(answer.p95)} ms | ` +
         `${fmt(tally.sends.size)} | ${fmt(expected)} · ${fmt(got.latencies.length)} | ${fmt(expected - got.latencies.length)} · ${got.duplicates} · ${got.closed} | ` +
         `**${trio(lat)}** (max ${ms(lat.max)}) | ${ms(spread.p50)} / ${ms(spread.max)} | ${lat.p95 <= TARGET_P95_MS ? 'yes' : '**no**'} | ${(cpu / wallS).toFixed(2)} · ${(got.cpuS / wallS).toFixed(2)} | ` +
-        `${mib(rssIdle)} → ${mib(rssConnected)} → ${mib(rssAfter)} (HWM ${mib(memoryOf(school.pid, 'VmHWM'))}); ${((rssConnected - rssIdle) / Math.max(1, watchers.open) / 1024).toFixed(1)} KiB/socket | ` +
+        `${mib(rssIdle)} → ${mib(rssConnected)} → ${mib(rssAfter)} (HWM ${mib(memoryOf(school.pid, 'VmHWM'))})${perSocket} | ` +
         `${(watchers.connectMs / 1000).toFixed(1)} s | ${load0} → ${loadAverage()} |`);
       if (got.unknown) notes.push(`${label}, fan-out ${kind}, ${background}: ${got.unknown} position messages of reports not answered live (or of another phase)`);
       notes.push(`${label}, fan-out ${kind}, ${background}: watcher processes' RSS ${mib(got.clientRss)} in all`);

@@ -1055,6 +1055,7 @@ export const de: Dictionary = {
       bus: 'Bus der Linie {{name}}. {{updated}}',
       myStop: '{{name}} (deine Haltestelle)',
       textAlternative: 'Die Liste der Haltestellen enthält dieselben Angaben wie die Karte.',
+      approaching: 'Der Bus nähert sich {{stop}} ({{eta}}).',
       tilesFailed: 'Der Kartenhintergrund konnte nicht geladen werden: Haltestellen und Bus werden ohne Straßen gezeigt.',
       zoomIn: 'Vergrößern',
       zoomOut: 'Verkleinern',

@@ -1055,6 +1055,7 @@ export const en: Dictionary = {
       bus: '{{name}} bus. {{updated}}',
       myStop: '{{name}} (your stop)',
       textAlternative: 'The list of stops has the same information as the map.',
+      approaching: 'The bus is approaching {{stop}} ({{eta}}).',
       tilesFailed: 'The map background could not be loaded: the stops and the bus are shown without streets.',
       zoomIn: 'Zoom in',
       zoomOut: 'Zoom out',

@@ -1058,6 +1058,7 @@ export const es = {
       bus: 'Bus de {{name}}. {{updated}}',
       myStop: '{{name}} (tu parada)',
       textAlternative: 'La lista de paradas tiene la misma información que el mapa.',
+      approaching: 'El bus se acerca a {{stop}} ({{eta}}).',
       tilesFailed: 'No se pudo cargar el fondo del mapa: se muestran las paradas y el bus sin las calles.',
       zoomIn: 'Acercar',
       zoomOut: 'Alejar',

@@ -1055,6 +1055,7 @@ export const fr: Dictionary = {
       bus: 'Bus de la ligne {{name}}. {{updated}}',
       myStop: '{{name}} (votre arrêt)',
       textAlternative: 'La liste des arrêts donne les mêmes informations que la carte.',
+      approaching: 'Le bus approche de {{stop}} ({{eta}}).',
       tilesFailed: "Le fond de carte n'a pas pu être chargé : les arrêts et le bus sont affichés sans les rues.",
       zoomIn: 'Zoomer',
       zoomOut: 'Dézoomer',

@@ -1055,6 +1055,7 @@ export const it: Dictionary = {
       bus: 'Scuolabus della linea {{name}}. {{updated}}',
       myStop: '{{name}} (la tua fermata)',
       textAlternative: "L'elenco delle fermate contiene le stesse informazioni della mappa.",
+      approaching: 'Lo scuolabus si avvicina a {{stop}} ({{eta}}).',
       tilesFailed: 'Non è stato possibile caricare lo sfondo della mappa: fermate e scuolabus sono mostrati senza le strade.',
       zoomIn: 'Ingrandisci',
       zoomOut: 'Riduci',

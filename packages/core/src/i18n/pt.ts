@@ -1055,6 +1055,7 @@ export const pt: Dictionary = {
       bus: 'Ônibus da rota {{name}}. {{updated}}',
       myStop: '{{name}} (sua parada)',
       textAlternative: 'A lista de paradas tem as mesmas informações do mapa.',
+      approaching: 'O ônibus está chegando a {{stop}} ({{eta}}).',
       tilesFailed: 'Não foi possível carregar o fundo do mapa: as paradas e o ônibus aparecem sem as ruas.',
       zoomIn: 'Aproximar',
       zoomOut: 'Afastar',

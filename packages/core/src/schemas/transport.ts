@@ -77,6 +77,8 @@ export const ZRouteStop = z.object({
   scheduledTime: z.string().nullable().describe("Planned time of day 'HH:MM' in the school's time zone"),
   /** Epoch seconds while a run is on and the stop is still ahead; null otherwise. */
   eta: z.number().int().nullable(),
+  /** Metres left along the route to the stop, beside `eta`; null when `eta` is. */
+  meters: z.number().nullable(),
   reached: z.boolean(),
   /** A stop where one of the caller's own children (or the caller) gets on or off. */
   mine: z.boolean(),
@@ -151,7 +153,7 @@ export const ZGeoTarget = z.object({
   routeId: ZId.nullable(),
   enabled: z.boolean(),
   lastPosition: ZGeoPosition.nullable(),
-  /** The caller may report positions for it (driver, monitor, staff) while its route has a run on. */
+  /** The caller may report positions for it (its route's driver or monitor) while the route has a run on. */
   canReport: z.boolean(),
 });
 export type GeoTarget = z.infer<typeof ZGeoTarget>;

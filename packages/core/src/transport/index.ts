@@ -2,3 +2,4 @@
 export * from './geo-distance';
 export * from './eta';
 export * from './demo-path';
+export * from './approach';

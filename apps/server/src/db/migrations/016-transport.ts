@@ -32,8 +32,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('monitor_id', 'integer')
     .addUniqueConstraint('transport_routes_node_key', ['org_id', 'node_id']);
   routes = fk(routes, 'transport_routes_node_fk', 'node_id', 'nodes');
-  routes = fk(routes, 'transport_routes_driver_fk', 'driver_id', 'people');
-  routes = fk(routes, 'transport_routes_monitor_fk', 'monitor_id', 'people');
+  // No foreign keys on driver_id and monitor_id: a composite key's cascade would delete the route with
+  // its driver. Readers join people, so a crew member who is gone reads as no one.
   await routes.execute();
 
   let riders = tenantKeys(db.schema.createTable('route_riders'), dialect, 'route_riders')

@@ -1,4 +1,4 @@
-import type { ApproachAlert, GeoPosition, StopEta } from '@patio/core';
+import { type ApproachAlert, type GeoPosition, isApproaching, type StopEta } from '@patio/core';
 import type { Database } from '../../db/database';
 import type { RequestContext } from '../../http/context';
 import { badRequest, HttpError } from '../../http/errors';
@@ -55,15 +55,6 @@ function mapPath(routeId: number): string {
 
 function inTransaction<T>(db: Database, work: (trx: Database) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work);
-}
-
-/**
- * Whether an alert fires for its stop's ETA at `now` (epoch seconds): the bus is within the chosen
- * distance along the route, or expected within the chosen minutes.
- */
-export function isApproaching(alert: Pick<AlertRow, 'meters' | 'minutes'>, eta: StopEta, now: number): boolean {
-  if (alert.meters !== null && eta.meters <= alert.meters) return true;
-  return alert.minutes !== null && eta.eta - now <= alert.minutes * 60;
 }
 
 /** The names a bus notice shows. */

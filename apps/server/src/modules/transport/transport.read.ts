@@ -34,9 +34,10 @@ export const noTarget = () => notFound('There is no such tracked bus, or it is n
 /** The stops of a route as clients read them: planned time, and while a run is on the ETA and whether it was reached. */
 export function stopsOf(stops: readonly StopRow[], run: RunRow | null, target: TargetRow | undefined, mine: ReadonlySet<number>): RouteStop[] {
   const current = run !== null && target !== undefined && target.run_id === run.id;
-  const etas = new Map(current ? parseEtas(target.last_etas).map((e) => [e.stopId, e.eta]) : []);
+  const etas = new Map(current ? parseEtas(target.last_etas).map((e) => [e.stopId, e]) : []);
   return stops.map((s, i) => {
     const reached = current && i < target.next_stop_index;
+    const eta = run !== null && !reached ? etas.get(s.id) : undefined;
     return {
       id: s.id,
       position: s.position,
@@ -44,7 +45,8 @@ export function stopsOf(stops: readonly StopRow[], run: RunRow | null, target: T
       lat: s.lat,
       lng: s.lng,
       scheduledTime: s.scheduled_time,
-      eta: run !== null && !reached ? (etas.get(s.id) ?? null) : null,
+      eta: eta?.eta ?? null,
+      meters: eta === undefined ? null : Math.round(eta.meters),
       reached,
       mine: mine.has(s.id),
     };

@@ -8,6 +8,7 @@ import { RefusalMessage } from '../../app/RefusalMessage';
 import { useSessionState } from '../../app/services';
 import { PageShell } from '../../ui/PageShell';
 import { ApproachAlertSection } from './ApproachAlertForm';
+import { ApproachBanner } from './ApproachBanner';
 import { DelayNotice } from './DelayNotice';
 import { LazyTransportMap } from './map/LazyTransportMap';
 import { useMapTiles } from './map/useMapTiles';
@@ -61,6 +62,7 @@ export function RouteMapPage() {
             <h2 id="route-status">{data.vehicle ? t('transport.status.titleWithVehicle', { vehicle: data.vehicle }) : t('transport.status.title')}</h2>
             <RouteStatus run={data.run} lastPosition={data.lastPosition} myStops={data.stops.filter((s) => s.mine)} now={now} language={language} />
           </section>
+          {data.run && <ApproachBanner routeId={data.id} stops={data.stops} now={now} language={language} />}
           {delay && <DelayNotice entry={delay} language={language} />}
           <section className={classes.card} aria-labelledby="route-stops">
             <h2 id="route-stops">{t('transport.stops.title')}</h2>

@@ -9,8 +9,15 @@ type PositionMessage = Extract<RouteLiveMessage, { type: 'position' }>;
 
 /** A route with a new bus position: the ETAs of the stops still ahead come with it; the others have none. */
 export function withPosition(route: TransportRoute, message: Pick<PositionMessage, 'position' | 'etas'>): TransportRoute {
-  const etaOf = new Map(message.etas.map((e) => [e.stopId, e.eta]));
-  return { ...route, lastPosition: message.position, stops: route.stops.map((stop) => ({ ...stop, eta: etaOf.get(stop.id) ?? null })) };
+  const etaOf = new Map(message.etas.map((e) => [e.stopId, e]));
+  return {
+    ...route,
+    lastPosition: message.position,
+    stops: route.stops.map((stop) => {
+      const eta = etaOf.get(stop.id);
+      return { ...stop, eta: eta?.eta ?? null, meters: eta === undefined ? null : Math.round(eta.meters) };
+    }),
+  };
 }
 
 /**

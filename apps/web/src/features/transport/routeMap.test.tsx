@@ -63,6 +63,23 @@ describe('route map screen', { timeout: 30_000 }, () => {
     expect(screen.getByText('Sin recorrido en curso')).toBeTruthy();
   });
 
+  it('says the bus is approaching once it is within the distance the family chose, and not before', async () => {
+    const eta = ago(-4 * 60);
+    const near = route({ lastPosition: position(10), stops: [stop(101, 'Portería norte', { mine: true, eta, meters: 900 }), stop(102, 'Colegio', { eta: eta + 300, meters: 3000 })] });
+    const alerts = { 'GET transport/routes/1/alerts': { body: { stopId: 101, meters: 1000, minutes: null } } };
+    await openMap({ 'GET transport/routes/1': { body: near }, ...alerts });
+    expect(await screen.findByText(/^El bus se acerca a Portería norte \(.* · en 4 minutos\)\.$/)).toBeTruthy();
+  });
+
+  it('shows no approaching banner while the bus is further than the chosen distance', async () => {
+    const far = route({ lastPosition: position(10), stops: [stop(101, 'Portería norte', { mine: true, eta: ago(-9 * 60), meters: 4000 })] });
+    await openMap({ 'GET transport/routes/1': { body: far }, 'GET transport/routes/1/alerts': { body: { stopId: 101, meters: 1000, minutes: null } } });
+    await screen.findByText(/^Actualizado hace/);
+    // The saved alert has loaded (its distance is in the form) and still no banner.
+    expect(await screen.findByDisplayValue(/^1[.,]?000$/)).toBeTruthy();
+    expect(screen.queryByText(/El bus se acerca/)).toBeNull();
+  });
+
   it('shows the latest delay the driver reported on this run', async () => {
     await openMap({
       'GET transport/routes/1/log?page=1&limit=20': {

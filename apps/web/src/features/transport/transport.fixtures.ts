@@ -30,6 +30,7 @@ export const stop = (id: number, name: string, extra: Partial<RouteStop> = {}): 
   lng: -74.05,
   scheduledTime: null,
   eta: null,
+  meters: null,
   reached: false,
   mine: false,
   ...extra,
