@@ -468,6 +468,30 @@ export async function findActiveRuns(db: Database, orgId: number, nodeIds: reado
   return await db.selectFrom('transport_runs').select(runColumns).where(scopedToOrg(orgId)).where('active_key', 'in', [...nodeIds]).execute();
 }
 
+/**
+ * The run each route shows: the one running, else the last one finished since `finishedSince` (ISO
+ * time), so a family still reads "finished at 07:05" after the morning run. Runs of one route are few
+ * per day, so the newest per route is picked here rather than in SQL.
+ */
+export async function findShownRuns(db: Database, orgId: number, nodeIds: readonly number[], finishedSince: string): Promise<RunRow[]> {
+  if (nodeIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('transport_runs')
+    .select(runColumns)
+    .where(scopedToOrg(orgId))
+    .where('node_id', 'in', [...nodeIds])
+    .where((w) => w.or([w('active_key', 'is not', null), w('finished_at', '>=', finishedSince)]))
+    .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const shown = new Map<number, RunRow>();
+  for (const row of rows) {
+    const seen = shown.get(row.node_id);
+    if (!seen || (seen.active_key === null && row.active_key !== null)) shown.set(row.node_id, row);
+  }
+  return [...shown.values()];
+}
+
 // ── Route log ──────────────────────────────────────────────────────────────────────────────────────
 
 export interface NewLogEntry {
@@ -597,7 +621,8 @@ export async function findRiderMarks(db: Database, orgId: number, runIds: readon
 
 // ── Positions ──────────────────────────────────────────────────────────────────────────────────────
 
-export interface NewPosition {
+/** A report as stored (a type, not an interface: the compiled insert takes it as its parameters). */
+export type NewPosition = {
   targetId: number;
   runId: number | null;
   reporterId: number | null;
@@ -610,45 +635,27 @@ export interface NewPosition {
   speed: number | null;
   timestamp: number;
   receivedAt: string;
-}
+};
 
-const insertPositionQuery = compiledQuery(
-  (
-    db,
-    p: {
-      orgId: number;
-      targetId: number;
-      runId: number | null;
-      reporterId: number | null;
-      latitude: number;
-      longitude: number;
-      altitude: number | null;
-      accuracy: number | null;
-      altitudeAccuracy: number | null;
-      heading: number | null;
-      speed: number | null;
-      timestamp: number;
-      receivedAt: string;
-    },
-  ) =>
-    db
-      .insertInto('geo_positions')
-      .values({
-        org_id: p.orgId,
-        target_id: p.targetId,
-        run_id: p.runId,
-        reporter_id: p.reporterId,
-        latitude: p.latitude,
-        longitude: p.longitude,
-        altitude: p.altitude,
-        accuracy: p.accuracy,
-        altitude_accuracy: p.altitudeAccuracy,
-        heading: p.heading,
-        speed: p.speed,
-        timestamp: p.timestamp,
-        received_at: p.receivedAt,
-      })
-      .returning('id'),
+const insertPositionQuery = compiledQuery((db, p: NewPosition & { orgId: number }) =>
+  db
+    .insertInto('geo_positions')
+    .values({
+      org_id: p.orgId,
+      target_id: p.targetId,
+      run_id: p.runId,
+      reporter_id: p.reporterId,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      altitude: p.altitude,
+      accuracy: p.accuracy,
+      altitude_accuracy: p.altitudeAccuracy,
+      heading: p.heading,
+      speed: p.speed,
+      timestamp: p.timestamp,
+      received_at: p.receivedAt,
+    })
+    .returning('id'),
 );
 
 /** Stores a report; answers its id (a string on PostgreSQL, where it is a bigint). */

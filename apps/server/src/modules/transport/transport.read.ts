@@ -8,6 +8,7 @@ import { familyOf, isCrew, routeAccess, rightsOf, routeRightsOf } from './transp
 import {
   ensureTargets,
   findActiveRuns,
+  findShownRuns,
   findLogEntry,
   findLogPage,
   findNames,
@@ -28,12 +29,15 @@ import { epochOf, logEntryOf, parseEtas, parsePosition, personRef } from './tran
 
 // Reading routes, their log, targets and the caller's feed (issue 13 §2).
 
+/** A finished run stays on the route this long, so its families read when it ended. */
+const FINISHED_RUN_SHOWN_MS = 12 * 3600 * 1000;
+
 export const noRoute = () => notFound('There is no such route, or it is not one you see');
 export const noTarget = () => notFound('There is no such tracked bus, or it is not one you see');
 
 /** The stops of a route as clients read them: planned time, and while a run is on the ETA and whether it was reached. */
 export function stopsOf(stops: readonly StopRow[], run: RunRow | null, target: TargetRow | undefined, mine: ReadonlySet<number>): RouteStop[] {
-  const current = run !== null && target !== undefined && target.run_id === run.id;
+  const current = run !== null && run.finished_at === null && target !== undefined && target.run_id === run.id;
   const etas = new Map(current ? parseEtas(target.last_etas).map((e) => [e.stopId, e]) : []);
   return stops.map((s, i) => {
     const reached = current && i < target.next_stop_index;
@@ -62,7 +66,7 @@ async function routeParts(db: Database, orgId: number, routes: readonly RouteRow
     await ensureTargets(db, orgId, routes.filter((r) => !have.has(r.id)));
     targets = await findTargetsOfRoutes(db, orgId, ids);
   }
-  const [stops, runs, riders] = await Promise.all([findStopsOfRoutes(db, orgId, ids), findActiveRuns(db, orgId, ids), findRiders(db, orgId, ids)]);
+  const [stops, runs, riders] = await Promise.all([findStopsOfRoutes(db, orgId, ids), findShownRuns(db, orgId, ids, new Date(Date.now() - FINISHED_RUN_SHOWN_MS).toISOString()), findRiders(db, orgId, ids)]);
   const group = <T>(rows: readonly T[], key: (row: T) => number | null) => {
     const map = new Map<number, T[]>();
     for (const row of rows) {
@@ -119,7 +123,7 @@ export async function describeRoutes(db: Database, caller: Caller, routes: reado
         dropoffStopId: r.dropoff_stop_id,
         state: run ? (state.get(`${run.id}:${r.person_id}`) ?? 'waiting') : 'waiting',
       })),
-      run: run && { id: run.id, startedAt: epochOf(run.started_at), finishedAt: null, startedBy: ref(run.started_by) },
+      run: run && { id: run.id, startedAt: epochOf(run.started_at), finishedAt: run.finished_at === null ? null : epochOf(run.finished_at), startedBy: ref(run.started_by) },
       lastPosition: parsePosition(target.last_position),
       canDrive: rights.canDrive,
       canShare: rights.canShare,
@@ -226,5 +230,5 @@ export async function publicStops(db: Database, orgId: number, route: RouteRow) 
   const run = parts.runs.get(route.id) ?? null;
   const target = parts.targets.get(route.id)!;
   const stops = parts.stops.get(route.id) ?? [];
-  return { stops: stopsOf(stops, run, target, new Set()), running: run !== null, lastPosition: parsePosition(target.last_position) };
+  return { stops: stopsOf(stops, run, target, new Set()), running: run !== null && run.finished_at === null, lastPosition: parsePosition(target.last_position) };
 }

@@ -113,7 +113,10 @@ describeOnDatabases('transport: routes, runs and log', (t) => {
       const finished = finishes.find((r) => r.statusCode === 200)!.json();
       expect(finished).toMatchObject({ id: runId, startedBy: { id: w.driver.id } });
       expect(finished.finishedAt).toBeGreaterThanOrEqual(finished.startedAt);
-      expect(ZTransportRoute.parse((await get(w.driver, `transport/routes/${w.route}`)).json()).run).toBeNull();
+      // The finished run stays on the route (families read when it ended), with no ETAs left.
+      const after = ZTransportRoute.parse((await get(w.driver, `transport/routes/${w.route}`)).json());
+      expect(after.run).toMatchObject({ id: runId, finishedAt: finished.finishedAt });
+      expect(after.stops.every((s) => s.eta === null && s.meters === null)).toBe(true);
 
       const log = ZRouteLogEntry.array().parse((await get(w.driver, `transport/routes/${w.route}/log?runId=${runId}`)).json());
       expect(log.map((e) => e.kind)).toEqual(['finished', 'started']);
