@@ -9,18 +9,9 @@
 // No server and no build needed: core is bundled from its TypeScript with esbuild on the fly.
 // `node bench/transport-eta.mjs [fixture.json …]`.
 import { readFileSync } from 'node:fs';
-import { build } from 'esbuild';
+import { importTypeScript } from '../scripts/import-typescript.mjs';
 
-const { outputFiles } = await build({
-  entryPoints: [new URL('../packages/core/src/transport/index.ts', import.meta.url).pathname],
-  bundle: true,
-  write: false,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  logLevel: 'silent',
-});
-const { trackRoute, haversineMeters } = await import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].contents).toString('base64')}`);
+const { trackRoute, haversineMeters } = await importTypeScript(new URL('../packages/core/src/transport/index.ts', import.meta.url));
 
 const NAIVE_SPEED = 25 / 3.6;
 const HORIZONS_MIN = [10, 5, 2];

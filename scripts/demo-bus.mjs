@@ -14,25 +14,14 @@
 // Needs the repository's dev dependencies (esbuild compiles the path module of packages/core).
 import { Buffer } from 'node:buffer';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { importTypeScript } from './import-typescript.mjs';
 
 const REPORT_EVERY_MS = 2000; // POSITION_REPORT_INTERVAL_MS of packages/core
 const LAYOVER_MS = 60_000;
 const RETRY_MS = 5000;
 
 /** planDemoRun, demoPositionAt and demoTimeNearest, compiled from packages/core/src/transport/demo-path.ts. */
-async function loadDemoPath() {
-  const { outputFiles } = await build({
-    entryPoints: [fileURLToPath(new URL('../packages/core/src/transport/demo-path.ts', import.meta.url))],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'silent',
-  });
-  return import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].contents).toString('base64')}`);
-}
+const loadDemoPath = () => importTypeScript(new URL('../packages/core/src/transport/demo-path.ts', import.meta.url));
 
 /** Waits `ms`, or less if `signal` aborts meanwhile. */
 const sleep = (ms, signal) =>

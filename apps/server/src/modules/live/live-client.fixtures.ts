@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { afterEach } from 'vitest';
 import WebSocket from 'ws';
 
 /** A real WebSocket client of GET /api/{org}/live, with its messages queued for the test to take. */
@@ -67,6 +68,33 @@ export async function connectLive(base: string, org: string, token: string): Pro
   const ready = await client.next();
   if ((ready as { type?: string }).type !== 'ready') throw new Error(`expected ready, got ${JSON.stringify(ready)}`);
   return client;
+}
+
+/**
+ * The live clients of a test file's tests, each terminated after its test so none is left behind.
+ * `where` is read as a client opens: the app's address and the default school are known once the
+ * file's beforeAll ran.
+ */
+export function useLiveClients(where: () => { base: string; org: string }) {
+  const clients: LiveTestClient[] = [];
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.socket.terminate();
+  });
+  const kept = (client: LiveTestClient) => {
+    clients.push(client);
+    return client;
+  };
+  return {
+    /** Opens and authenticates with `token` (connectLive), in the default school unless `org` is given. */
+    connect: async (token: string, org = where().org) => kept(await connectLive(where().base, org, token)),
+    /** Opens without authenticating (openLive). */
+    open: async (options: Parameters<typeof openLive>[2] = {}, org = where().org) => kept(await openLive(where().base, org, options)),
+    /** Subscribes and waits for the answer. */
+    subscribe: async (client: LiveTestClient, topic: string) => {
+      client.send({ subscribe: topic });
+      return client.next();
+    },
+  };
 }
 
 /** Fails when `promise` takes longer than `ms`. */

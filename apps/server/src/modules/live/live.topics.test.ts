@@ -2,7 +2,7 @@ import { LIVE_CLOSE } from '@patio/core';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/harness';
 import { makeWorld, type World } from '../../test/world';
-import { connectLive, listenOnLoopback, openLive, within, type LiveTestClient } from './live-client.fixtures';
+import { listenOnLoopback, openLive, useLiveClients, within, type LiveTestClient } from './live-client.fixtures';
 import { positionMessage, roomBusTopic, routeEventMessage, testRooms } from './live-topics.fixtures';
 import { defaultLiveSettings } from './live.settings';
 
@@ -13,22 +13,7 @@ describeOnDatabases('live topics', (t) => {
   let w: World;
   let base: string;
   const rooms = testRooms();
-  const clients: LiveTestClient[] = [];
-  const connect = async (token: string, org = w.school.code) => {
-    const client = await connectLive(base, org, token);
-    clients.push(client);
-    return client;
-  };
-  const open = async (options: Parameters<typeof openLive>[2] = {}, org = w.school.code) => {
-    const client = await openLive(base, org, options);
-    clients.push(client);
-    return client;
-  };
-  /** Subscribes and waits for the answer. */
-  const subscribe = async (client: LiveTestClient, topic: string) => {
-    client.send({ subscribe: topic });
-    return client.next();
-  };
+  const { connect, open, subscribe } = useLiveClients(() => ({ base, org: w.school.code }));
   const publish = (room: number, message: unknown, orgId = w.school.id) => t.app.patio.events.publish(roomBusTopic(orgId, room), message);
   /** Every message the server wrote to `client` before now has arrived: a pong comes after them. */
   const settled = async (client: LiveTestClient) => {
@@ -43,7 +28,6 @@ describeOnDatabases('live topics', (t) => {
     t.app.live.topics.push(rooms);
   });
   afterEach(async () => {
-    for (const client of clients.splice(0)) client.socket.terminate();
     Object.assign(t.app.live.settings, defaultLiveSettings);
     rooms.revoked.clear();
   });

@@ -1,8 +1,8 @@
 import { routeTopicName } from '@patio/core';
-import { afterEach, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/harness';
 import { makeWorld, type World } from '../../test/world';
-import { connectLive, listenOnLoopback, type LiveTestClient } from './live-client.fixtures';
+import { listenOnLoopback, useLiveClients } from './live-client.fixtures';
 import { positionMessage, routeEventMessage } from './live-topics.fixtures';
 
 // The topic the app offers for a bus route (transport's LiveTopic, wired in app.ts), over real
@@ -11,23 +11,11 @@ import { positionMessage, routeEventMessage } from './live-topics.fixtures';
 describeOnDatabases('the live topic of a bus route', (t) => {
   let w: World;
   let base: string;
-  const clients: LiveTestClient[] = [];
-  const connect = async (token: string, org = w.school.code) => {
-    const client = await connectLive(base, org, token);
-    clients.push(client);
-    return client;
-  };
-  const subscribe = async (client: LiveTestClient, topic: string) => {
-    client.send({ subscribe: topic });
-    return client.next();
-  };
+  const { connect, subscribe } = useLiveClients(() => ({ base, org: w.school.code }));
 
   beforeAll(async () => {
     w = await makeWorld(t);
     base = await listenOnLoopback(t.app);
-  });
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.socket.terminate();
   });
 
   it("sends a route's positions and log entries to whoever sees the route, and nothing to anyone else", async () => {

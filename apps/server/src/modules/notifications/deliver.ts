@@ -69,7 +69,7 @@ export async function sendClaimed(ctx: JobContext, orgId: number, claimed: reado
   );
 
   const fail = async (d: ClaimedDelivery, reason: string) => {
-    await markFailed(ctx.db, orgId, d.id, reason);
+    await markFailed(ctx.db, 'notification_deliveries', orgId, d.id, reason);
     outcomes.failed.push(d.id);
   };
 
@@ -95,7 +95,7 @@ export async function sendClaimed(ctx: JobContext, orgId: number, claimed: reado
     }
     if (verdict.sent) {
       // Recorded at once, not with the batch: a crash now repeats only the sends in flight.
-      await markSent(ctx.db, orgId, [d.id]);
+      await markSent(ctx.db, 'notification_deliveries', orgId, [d.id]);
       outcomes.sent.push(d.id);
     }
     else if (verdict.retry) outcomes.retry.push({ delivery: d, reason: verdict.reason });

@@ -219,19 +219,25 @@ export async function claimDigest(db: Database, orgId: number, personId: number,
   return claimedOf(rows);
 }
 
-export async function markSent(db: Database, orgId: number, ids: readonly number[]): Promise<void> {
+/**
+ * The two outboxes, whose rows go through the same states: a post's deliveries (decision 016) and
+ * personal notices (decision 018). What follows marks a claimed row of either.
+ */
+export type Outbox = 'notification_deliveries' | 'notification_notices';
+
+export async function markSent(db: Database, outbox: Outbox, orgId: number, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await db
-    .updateTable('notification_deliveries')
+    .updateTable(outbox)
     .set({ state: 'sent', sent_at: new Date().toISOString(), last_error: null })
     .where(scopedToOrg(orgId))
     .where('id', 'in', [...ids])
     .execute();
 }
 
-export async function markFailed(db: Database, orgId: number, id: number, error: string): Promise<void> {
+export async function markFailed(db: Database, outbox: Outbox, orgId: number, id: number, error: string): Promise<void> {
   await db
-    .updateTable('notification_deliveries')
+    .updateTable(outbox)
     .set({ state: 'failed', last_error: error.slice(0, 500) })
     .where(scopedToOrg(orgId))
     .where('id', '=', id)
@@ -239,9 +245,9 @@ export async function markFailed(db: Database, orgId: number, id: number, error:
 }
 
 /** A transient failure: counted, and the row stays with its job for the next attempt. */
-export async function recordAttempt(db: Database, orgId: number, id: number, error: string): Promise<void> {
+export async function recordAttempt(db: Database, outbox: Outbox, orgId: number, id: number, error: string): Promise<void> {
   await db
-    .updateTable('notification_deliveries')
+    .updateTable(outbox)
     .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: error.slice(0, 500) }))
     .where(scopedToOrg(orgId))
     .where('id', '=', id)
@@ -249,9 +255,9 @@ export async function recordAttempt(db: Database, orgId: number, id: number, err
 }
 
 /** Hands a delivery over to its own retry job (state back to queued, so that job can claim it). */
-export async function requeue(db: Database, orgId: number, id: number, error: string): Promise<void> {
+export async function requeue(db: Database, outbox: Outbox, orgId: number, id: number, error: string): Promise<void> {
   await db
-    .updateTable('notification_deliveries')
+    .updateTable(outbox)
     .set((eb) => ({ state: 'queued', claimed_by: null, attempts: eb('attempts', '+', 1), last_error: error.slice(0, 500) }))
     .where(scopedToOrg(orgId))
     .where('id', '=', id)

@@ -1,35 +1,15 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { startSmtpCatcher, type CaughtMail } from '../registration/smtp-catcher';
+import { beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/harness';
-import { freePort } from '../../test/loopback-ports';
-import { startPushEndpoint, type PushEndpoint } from '../../test/push-endpoint';
 import { makeWorld, type World } from '../../test/world';
 import { as, publishAs, postTo } from '../posts/posts.fixtures';
-import { deliveriesOf, giveAddresses, makeDeliveriesDue, makeDue, registerBrowser } from './notifications.fixtures';
+import { deliveriesOf, giveAddresses, makeDeliveriesDue, makeDue, registerBrowser, useMailAndPush } from './notifications.fixtures';
 
 // A published post reaches each recipient's email (a real SMTP server) and browsers (a local Web Push
 // service that decrypts the aes128gcm payload with the subscription's keys), exactly once, under
 // their own settings.
 
-const smtpPort = await freePort();
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-let push: PushEndpoint;
-
-beforeAll(async () => {
-  smtp = await startSmtpCatcher(smtpPort);
-  push = await startPushEndpoint();
-});
-afterAll(async () => {
-  await smtp.close();
-  await push.close();
-});
-beforeEach(() => {
-  smtp.mails.length = 0;
-  push.received.length = 0;
-});
-
-const mailsTo = (address: string): CaughtMail[] => smtp.mails.filter((m) => m.to.includes(address));
-const pushesTo = (name: string) => push.received.filter((p) => p.path === `/push/${name}`);
+const mailAndPush = await useMailAndPush();
+const { mailsTo, pushesTo } = mailAndPush;
 
 describeOnDatabases(
   'notifications of a post',
@@ -43,7 +23,7 @@ describeOnDatabases(
     });
 
     it('reach every recipient by email and web push once, with the post, its thread and the spec payload', async () => {
-      const browser = await registerBrowser(t, push, w.parentA, `a-${t.kind.label}`);
+      const browser = await registerBrowser(t, mailAndPush.push, w.parentA, `a-${t.kind.label}`);
       const res = await publishAs(t, w.teacherA, postTo([w.parentA, w.parentB], { title: 'Field trip', description: '<p>On Friday we visit the <b>museum</b>.</p>' }));
       expect(res.statusCode).toBe(201);
       const { id, thread } = res.json();
@@ -70,7 +50,7 @@ describeOnDatabases(
         post: { id, thread },
       });
       expect(JSON.parse((pushes[0]!.message as { payload: string }).payload)).toMatchObject({ postId: id, threadId: thread, type: 'circular' });
-      expect(push.failures).toEqual([]);
+      expect(mailAndPush.push.failures).toEqual([]);
       // SMS is off by default; the author is never notified.
       const rows = await deliveriesOf(t, w.school.id, id);
       expect(rows.map((r) => [r.person_id, r.channel, r.state]).sort()).toEqual(
@@ -137,7 +117,7 @@ describeOnDatabases(
       const parent = await t.makePerson(w.school, { relativeOf: w.studentB, firstName: 'Quieta' });
       await giveAddresses(t, parent, { email: 'quieta@example.org', language: 'en' });
       const browser = `quiet-${t.kind.label}`;
-      await registerBrowser(t, push, parent, browser);
+      await registerBrowser(t, mailAndPush.push, parent, browser);
       // Quiet all day long but one minute: whatever the clock says now, it is quiet time.
       const now = new Date();
       const minute = (d: Date) => `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
@@ -187,9 +167,9 @@ describeOnDatabases(
       await giveAddresses(t, parent, { email: 'gone@example.org' });
       const gone = `gone-${t.kind.label}`;
       const kept = `kept-${t.kind.label}`;
-      await registerBrowser(t, push, parent, gone);
-      await registerBrowser(t, push, parent, kept);
-      push.respondWith(`/push/${gone}`, 410);
+      await registerBrowser(t, mailAndPush.push, parent, gone);
+      await registerBrowser(t, mailAndPush.push, parent, kept);
+      mailAndPush.push.respondWith(`/push/${gone}`, 410);
       const post = (await publishAs(t, w.teacherB, postTo([parent], { title: 'Gone away' }))).json();
       await t.drainJobs();
       expect(pushesTo(kept)).toHaveLength(1);
@@ -204,12 +184,12 @@ describeOnDatabases(
       const parent = await t.makePerson(w.school, { relativeOf: w.studentB, firstName: 'Retry' });
       await giveAddresses(t, parent, { email: 'retry@example.org' });
       const flaky = `flaky-${t.kind.label}`;
-      await registerBrowser(t, push, parent, flaky);
+      await registerBrowser(t, mailAndPush.push, parent, flaky);
       // Refused at registration; one stored before that rule (or damaged) fails alone at sending.
       expect((await as(t, parent, 'POST', `people/${parent.id}/devices`, { token: '{"endpoint": 42}', platform: 'web', model: 'Broken', uuid: 'broken' })).statusCode).toBe(400);
       const now = new Date().toISOString();
       await t.db.insertInto('devices').values({ org_id: w.school.id, person_id: parent.id, uuid: 'broken', token: '{"endpoint": 42}', platform: 'web', model: 'Broken', created_at: now, updated_at: now }).execute();
-      push.respondWith(`/push/${flaky}`, 500);
+      mailAndPush.push.respondWith(`/push/${flaky}`, 500);
       const post = (await publishAs(t, w.teacherB, postTo([parent], { title: 'Try again' }))).json();
       await t.drainJobs();
       expect(mailsTo('retry@example.org')).toHaveLength(1);
@@ -220,7 +200,7 @@ describeOnDatabases(
       expect(waiting.attempts).toBeGreaterThanOrEqual(1);
       expect(pushesTo(flaky)).toHaveLength(0);
 
-      push.respondWith(`/push/${flaky}`, 201);
+      mailAndPush.push.respondWith(`/push/${flaky}`, 201);
       await makeDue(t, 'notifications.retry');
       await t.drainJobs();
       rows = await deliveriesOf(t, w.school.id, post.id);
@@ -232,8 +212,8 @@ describeOnDatabases(
     it('a delivery that keeps failing ends among the failed jobs administrators see, and their retry sends it', async () => {
       const parent = await t.makePerson(w.school, { relativeOf: w.studentB, firstName: 'Dead' });
       const dead = `dead-${t.kind.label}`;
-      await registerBrowser(t, push, parent, dead);
-      push.respondWith(`/push/${dead}`, 503);
+      await registerBrowser(t, mailAndPush.push, parent, dead);
+      mailAndPush.push.respondWith(`/push/${dead}`, 503);
       const post = (await publishAs(t, w.teacherB, postTo([parent], { title: 'Never' }))).json();
       await t.drainJobs();
       for (let i = 0; i < 10; i++) {
@@ -246,7 +226,7 @@ describeOnDatabases(
       expect(job).toMatchObject({ topic: 'web' });
       expect(pushesTo(dead)).toHaveLength(0);
 
-      push.respondWith(`/push/${dead}`, 201);
+      mailAndPush.push.respondWith(`/push/${dead}`, 201);
       expect((await as(t, w.admin, 'POST', `admin/jobs/${job!.id}/retry`)).statusCode).toBeLessThan(300);
       await t.drainJobs();
       expect(pushesTo(dead)).toHaveLength(1);
@@ -258,7 +238,7 @@ describeOnDatabases(
       await giveAddresses(t, parent, { email: 'refused@example.org' });
       const other = await t.makePerson(w.school, { relativeOf: w.studentB, firstName: 'Fine' });
       await giveAddresses(t, other, { email: 'fine@example.org' });
-      smtp.refuse('refused@example.org');
+      mailAndPush.smtp.refuse('refused@example.org');
       const post = (await publishAs(t, w.teacherB, postTo([parent, other], { title: 'Refusal' }))).json();
       await t.drainJobs();
       expect(mailsTo('fine@example.org')).toHaveLength(1);
@@ -267,5 +247,5 @@ describeOnDatabases(
       expect(rows.find((r) => r.person_id === other.id)).toMatchObject({ state: 'sent' });
     });
   },
-  { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, pushAllowInsecureEndpoints: true },
+  mailAndPush.config,
 );

@@ -1,10 +1,63 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { AppConfig } from '../../config';
 import type { TestPerson } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
-import type { PushEndpoint, TestSubscription } from '../../test/push-endpoint';
+import { freePort } from '../../test/loopback-ports';
+import { startPushEndpoint, type PushEndpoint, type ReceivedPush, type TestSubscription } from '../../test/push-endpoint';
 import { as } from '../posts/posts.fixtures';
+import { startSmtpCatcher, type CaughtMail } from '../registration/smtp-catcher';
 
-// Helpers of the notifications tests: people with addresses and browsers, and what reached them.
+// Helpers of the notifications tests: where mail and pushes go, people with addresses and browsers,
+// and what reached them.
+
+/** The servers of useMailAndPush, and what they caught. */
+export interface MailAndPush {
+  /** A real SMTP server; it keeps every message. */
+  readonly smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+  /** A local Web Push service; registerBrowser subscribes browsers on it. */
+  readonly push: PushEndpoint;
+  /** The mails caught for `address`. */
+  mailsTo(address: string): CaughtMail[];
+  /** The pushes received by the browser registered as `name` (at /push/{name}). */
+  pushesTo(name: string): ReceivedPush[];
+  /** The app's config for them: pass it as describeOnDatabases' overrides. */
+  readonly config: Partial<AppConfig>;
+}
+
+/**
+ * A test file's SMTP server and Web Push service: started before its tests, emptied before each,
+ * closed after them. Call it at the top of the file, before describeOnDatabases(…, mailAndPush.config):
+ * the SMTP port is chosen now, because the app's config is read before the server starts.
+ */
+export async function useMailAndPush(): Promise<MailAndPush> {
+  const smtpPort = await freePort();
+  let smtp: MailAndPush['smtp'];
+  let push: PushEndpoint;
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher(smtpPort);
+    push = await startPushEndpoint();
+  });
+  afterAll(async () => {
+    await smtp.close();
+    await push.close();
+  });
+  beforeEach(() => {
+    smtp.mails.length = 0;
+    push.received.length = 0;
+  });
+  return {
+    get smtp() {
+      return smtp;
+    },
+    get push() {
+      return push;
+    },
+    mailsTo: (address) => smtp.mails.filter((m) => m.to.includes(address)),
+    pushesTo: (name) => push.received.filter((p) => p.path === `/push/${name}`),
+    config: { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, pushAllowInsecureEndpoints: true },
+  };
+}
 
 export async function giveAddresses(t: TestApp, person: TestPerson, addresses: { email?: string | null; mobile?: string | null; language?: string | null }): Promise<void> {
   await t.db.updateTable('people').set(addresses).where('org_id', '=', person.org.id).where('id', '=', person.id).execute();

@@ -124,7 +124,7 @@ export const notificationsSendJob = defineJob<SendPayload>({
     const outcomes = await sendClaimed(ctx, orgId, claimed);
     for (const { delivery, reason } of outcomes.retry) {
       await ctx.db.transaction().execute(async (trx) => {
-        await requeue(trx, orgId, delivery.id, reason);
+        await requeue(trx, 'notification_deliveries', orgId, delivery.id, reason);
         await ctx.jobs.enqueue(trx, notificationsRetryJob, { orgId, deliveryId: delivery.id, personId: delivery.personId, channel: delivery.channel }, { orgId, key: `notifications.retry:${orgId}:${delivery.id}` });
       });
     }
@@ -146,7 +146,7 @@ export const notificationsRetryJob = defineJob<RetryPayload>({
     const outcomes = await sendClaimed(ctx, orgId, claimed);
     const retry = outcomes.retry[0];
     if (retry) {
-      await recordAttempt(ctx.db, orgId, deliveryId, retry.reason);
+      await recordAttempt(ctx.db, 'notification_deliveries', orgId, deliveryId, retry.reason);
       // Thrown, the queue tries again with backoff; once the attempts are spent the job is dead and
       // waits in the administrators' list of failed jobs, where a retry sends this delivery.
       throw new Error(retry.reason);
@@ -167,7 +167,7 @@ export const notificationsDigestJob = defineJob<DigestPayload>({
     if (claimed.length === 0) return;
     const person = (await findAddressees(ctx.db, orgId, [personId])).get(personId);
     if (!person?.email) {
-      for (const d of claimed) await markFailed(ctx.db, orgId, d.id, 'no_email_address');
+      for (const d of claimed) await markFailed(ctx.db, 'notification_deliveries', orgId, d.id, 'no_email_address');
       return;
     }
     const org = await findOrgById(ctx.db, orgId);
@@ -182,7 +182,7 @@ export const notificationsDigestJob = defineJob<DigestPayload>({
       const verdict = await sendMail(ctx, person.email, mail, deliveryKey(orgId, ids[0]!) + '.digest');
       if (!verdict.sent) throw new Error(verdict.reason);
     }
-    await markSent(ctx.db, orgId, ids);
+    await markSent(ctx.db, 'notification_deliveries', orgId, ids);
   },
   summarize: ({ personId }) => ({ topic: 'digest', personId }),
 });

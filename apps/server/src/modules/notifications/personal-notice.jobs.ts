@@ -1,9 +1,10 @@
 import { planDeliveries } from '@patio/core/notifications/index';
 import type { Database } from '../../db/database';
 import { defineJob, type JobEnqueuer } from '../../platform/jobs/jobs';
-import { findRecipients } from './deliveries.queries';
+import { findRecipients, recordAttempt, requeue } from './deliveries.queries';
+import type { RetryPayload } from './notifications.jobs';
 import { contentOf, type PersonalNotice } from './personal-notice';
-import { claimNoticeDeliveries, insertNoticeDeliveries, recordNoticeAttempt, requeueNotice } from './personal-notice.queries';
+import { claimNoticeDeliveries, insertNoticeDeliveries } from './personal-notice.queries';
 import { sendNoticeDeliveries } from './personal-notice.send';
 
 // Personal notices (docs/decisions/018-personal-notices.md). enqueuePersonalNotice queues one
@@ -42,7 +43,7 @@ export const notificationsNoticeJob = defineJob<PersonalNotice>({
     const claimed = await claimNoticeDeliveries(ctx.db, orgId, ids, ctx.job.id);
     for (const { delivery, reason } of await sendNoticeDeliveries(ctx, orgId, claimed)) {
       await ctx.db.transaction().execute(async (trx) => {
-        await requeueNotice(trx, orgId, delivery.id, reason);
+        await requeue(trx, 'notification_notices', orgId, delivery.id, reason);
         await ctx.jobs.enqueue(
           trx,
           notificationsNoticeRetryJob,
@@ -55,20 +56,13 @@ export const notificationsNoticeJob = defineJob<PersonalNotice>({
   summarize: ({ kind, personId }) => ({ topic: kind, personId }),
 });
 
-export interface NoticeRetryPayload {
-  orgId: number;
-  deliveryId: number;
-  personId: number;
-  channel: string;
-}
-
-export const notificationsNoticeRetryJob = defineJob<NoticeRetryPayload>({
+export const notificationsNoticeRetryJob = defineJob<RetryPayload>({
   kind: 'notifications.notice_retry',
   async handle({ orgId, deliveryId }, ctx) {
     const claimed = await claimNoticeDeliveries(ctx.db, orgId, [deliveryId], ctx.job.id);
     const retry = (await sendNoticeDeliveries(ctx, orgId, claimed))[0];
     if (retry) {
-      await recordNoticeAttempt(ctx.db, orgId, deliveryId, retry.reason);
+      await recordAttempt(ctx.db, 'notification_notices', orgId, deliveryId, retry.reason);
       // Thrown, the queue tries again with backoff; once the attempts are spent the job is dead and
       // waits in the administrators' list of failed jobs, where a retry sends this delivery.
       throw new Error(retry.reason);

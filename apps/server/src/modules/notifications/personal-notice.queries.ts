@@ -4,7 +4,7 @@ import { scopedToOrg } from '../../db/scope';
 import { type NoticeContent, ZNoticeContent } from './personal-notice';
 
 // The outbox of personal notices (migration 017): one row per person, notice, channel and device,
-// claimed and marked like the post deliveries (deliveries.queries.ts).
+// claimed like the post deliveries and marked by the same functions (deliveries.queries.ts).
 
 export interface NewNoticeDelivery {
   channel: NotificationChannel;
@@ -87,42 +87,4 @@ export async function claimNoticeDeliveries(db: Database, orgId: number, ids: re
   return rows
     .map((r) => ({ id: r.id, personId: r.person_id, channel: r.channel as NotificationChannel, deviceUuid: r.device_uuid, content: contentFrom(r.notice) }))
     .sort((a, b) => a.id - b.id);
-}
-
-export async function markNoticeSent(db: Database, orgId: number, id: number): Promise<void> {
-  await db
-    .updateTable('notification_notices')
-    .set({ state: 'sent', sent_at: new Date().toISOString(), last_error: null })
-    .where(scopedToOrg(orgId))
-    .where('id', '=', id)
-    .execute();
-}
-
-export async function markNoticeFailed(db: Database, orgId: number, id: number, error: string): Promise<void> {
-  await db
-    .updateTable('notification_notices')
-    .set({ state: 'failed', last_error: error.slice(0, 500) })
-    .where(scopedToOrg(orgId))
-    .where('id', '=', id)
-    .execute();
-}
-
-/** A transient failure: counted, and the row stays with its job for the next attempt. */
-export async function recordNoticeAttempt(db: Database, orgId: number, id: number, error: string): Promise<void> {
-  await db
-    .updateTable('notification_notices')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: error.slice(0, 500) }))
-    .where(scopedToOrg(orgId))
-    .where('id', '=', id)
-    .execute();
-}
-
-/** Hands a delivery over to its own retry job (state back to queued, so that job can claim it). */
-export async function requeueNotice(db: Database, orgId: number, id: number, error: string): Promise<void> {
-  await db
-    .updateTable('notification_notices')
-    .set((eb) => ({ state: 'queued', claimed_by: null, attempts: eb('attempts', '+', 1), last_error: error.slice(0, 500) }))
-    .where(scopedToOrg(orgId))
-    .where('id', '=', id)
-    .execute();
 }

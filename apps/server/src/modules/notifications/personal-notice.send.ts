@@ -1,9 +1,9 @@
 import type { JobContext } from '../../platform/jobs/jobs';
 import { findOrgById } from '../org/index';
 import { sendMail, sendPush, sendSms, type SendVerdict } from './channel-send';
-import { deleteGoneDevice, findAddressees, findDeviceTokens } from './deliveries.queries';
+import { deleteGoneDevice, findAddressees, findDeviceTokens, markFailed, markSent } from './deliveries.queries';
 import { noticeLinks } from './deliver';
-import { type ClaimedNotice, markNoticeFailed, markNoticeSent } from './personal-notice.queries';
+import type { ClaimedNotice } from './personal-notice.queries';
 import { noticeMailOf, noticePushOf, noticeSmsOf } from './personal-notice.render';
 
 /** The idempotency key a notice delivery carries to its receiver (apart from the post deliveries' keys). */
@@ -30,26 +30,26 @@ export async function sendNoticeDeliveries(ctx: JobContext, orgId: number, claim
   await Promise.all(
     claimed.map(async (d) => {
       const person = people.get(d.personId);
-      if (!person || !d.content) return markNoticeFailed(ctx.db, orgId, d.id, 'notice_or_person_gone');
+      if (!person || !d.content) return markFailed(ctx.db, 'notification_notices', orgId, d.id, 'notice_or_person_gone');
       const key = noticeDeliveryKey(orgId, d.id);
       let verdict: SendVerdict;
       if (d.channel === 'email') {
-        if (!person.email) return markNoticeFailed(ctx.db, orgId, d.id, 'no_email_address');
+        if (!person.email) return markFailed(ctx.db, 'notification_notices', orgId, d.id, 'no_email_address');
         verdict = await sendMail(ctx, person.email, noticeMailOf(d.content, school, person.language, links), key);
       } else if (d.channel === 'sms') {
-        if (!person.mobile) return markNoticeFailed(ctx.db, orgId, d.id, 'no_mobile_number');
+        if (!person.mobile) return markFailed(ctx.db, 'notification_notices', orgId, d.id, 'no_mobile_number');
         verdict = await sendSms(ctx, person.mobile, noticeSmsOf(d.content, school, person.language, links), key);
       } else if (d.deviceUuid) {
         const device = devices.get(`${d.personId}:${d.deviceUuid}`);
-        if (!device) return markNoticeFailed(ctx.db, orgId, d.id, 'device_gone');
+        if (!device) return markFailed(ctx.db, 'notification_notices', orgId, d.id, 'device_gone');
         verdict = await sendPush(ctx, device, noticePushOf(d.content, school, person.language), { idempotencyKey: key, urgent: true });
         if (!verdict.sent && verdict.gone) await deleteGoneDevice(ctx.db, orgId, d.personId, d.deviceUuid);
       } else {
-        return markNoticeFailed(ctx.db, orgId, d.id, 'unknown_channel');
+        return markFailed(ctx.db, 'notification_notices', orgId, d.id, 'unknown_channel');
       }
-      if (verdict.sent) await markNoticeSent(ctx.db, orgId, d.id);
+      if (verdict.sent) await markSent(ctx.db, 'notification_notices', orgId, [d.id]);
       else if (verdict.retry) retries.push({ delivery: d, reason: verdict.reason });
-      else await markNoticeFailed(ctx.db, orgId, d.id, verdict.reason);
+      else await markFailed(ctx.db, 'notification_notices', orgId, d.id, verdict.reason);
     }),
   );
   return retries;

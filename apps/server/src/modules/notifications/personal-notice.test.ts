@@ -1,32 +1,15 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/harness';
-import { freePort } from '../../test/loopback-ports';
-import { startPushEndpoint, type PushEndpoint } from '../../test/push-endpoint';
 import { makeWorld, type World } from '../../test/world';
-import { startSmtpCatcher } from '../registration/smtp-catcher';
-import { giveAddresses, makeDue, registerBrowser } from './notifications.fixtures';
+import { giveAddresses, makeDue, registerBrowser, useMailAndPush } from './notifications.fixtures';
 import type { PersonalNotice } from './personal-notice';
 import { enqueuePersonalNotice } from './personal-notice.jobs';
 
 // A personal notice (decision 018) reaches the person's email and browsers once, whatever asks for it
 // twice; a push service that fails is tried again until it works, a gone browser is forgotten.
 
-const smtpPort = await freePort();
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-let push: PushEndpoint;
-
-beforeAll(async () => {
-  smtp = await startSmtpCatcher(smtpPort);
-  push = await startPushEndpoint();
-});
-afterAll(async () => {
-  await smtp.close();
-  await push.close();
-});
-beforeEach(() => {
-  smtp.mails.length = 0;
-  push.received.length = 0;
-});
+const mailAndPush = await useMailAndPush();
+const { mailsTo, pushesTo } = mailAndPush;
 
 describeOnDatabases(
   'personal notices',
@@ -54,15 +37,15 @@ describeOnDatabases(
       await giveAddresses(t, parent, { email: 'retry-notice@example.org', language: 'en' });
       const flaky = `notice-flaky-${t.kind.name}`;
       const gone = `notice-gone-${t.kind.name}`;
-      await registerBrowser(t, push, parent, flaky);
-      await registerBrowser(t, push, parent, gone);
-      push.respondWith(`/push/${flaky}`, 500);
-      push.respondWith(`/push/${gone}`, 410);
+      await registerBrowser(t, mailAndPush.push, parent, flaky);
+      await registerBrowser(t, mailAndPush.push, parent, gone);
+      mailAndPush.push.respondWith(`/push/${flaky}`, 500);
+      mailAndPush.push.respondWith(`/push/${gone}`, 410);
 
       await t.db.transaction().execute((trx) => enqueuePersonalNotice(trx, t.app.patio.jobs, noticeFor(parent.id, 'bus_delayed:run:1')));
       await enqueuePersonalNotice(t.db, t.app.patio.jobs, noticeFor(parent.id, 'bus_delayed:run:1'));
       await t.drainJobs();
-      expect(smtp.mails.filter((m) => m.to.includes('retry-notice@example.org')).map((m) => m.subject)).toEqual([`${w.school.title}: Route 1: the bus is running late`]);
+      expect(mailsTo('retry-notice@example.org').map((m) => m.subject)).toEqual([`${w.school.title}: Route 1: the bus is running late`]);
       let rows = await rowsOf(parent.id);
       expect(rows.map((r) => [r.channel, r.device_uuid])).toEqual([
         ['email', null],
@@ -74,15 +57,15 @@ describeOnDatabases(
       const devices = await t.db.selectFrom('devices').select('uuid').where('org_id', '=', w.school.id).where('person_id', '=', parent.id).execute();
       expect(devices.map((d) => d.uuid)).toEqual([`browser-${flaky}`]);
 
-      push.respondWith(`/push/${flaky}`, 201);
+      mailAndPush.push.respondWith(`/push/${flaky}`, 201);
       await makeDue(t, 'notifications.notice_retry');
       await t.drainJobs();
       rows = await rowsOf(parent.id);
       expect(rows[1]!.state).toBe('sent');
-      expect(push.received.filter((p) => p.path === `/push/${flaky}`).map((p) => p.message)).toEqual([
+      expect(pushesTo(flaky).map((p) => p.message)).toEqual([
         { title: 'Route 1: the bus is running late', body: 'It is running about 10 min late.', payload: expect.any(String), url: `/transport/routes/${w.route}/map` },
       ]);
-      expect(smtp.mails.filter((m) => m.to.includes('retry-notice@example.org'))).toHaveLength(1);
+      expect(mailsTo('retry-notice@example.org')).toHaveLength(1);
     });
 
     it('say nothing to someone who cannot be reached, and refuse a key too long to be a once key', async () => {
@@ -94,5 +77,5 @@ describeOnDatabases(
       await expect(enqueuePersonalNotice(t.db, t.app.patio.jobs, noticeFor(parent.id, 'k'.repeat(121)))).rejects.toThrow(/notice key/);
     });
   },
-  { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, pushAllowInsecureEndpoints: true },
+  mailAndPush.config,
 );

@@ -1,17 +1,14 @@
 import type { StopEta } from '@patio/core';
 import { DEFAULT_TIME_ZONE } from '@patio/core/calendar/times';
 import type { KyselyPlugin } from 'kysely';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { describeOnDatabases } from '../../test/harness';
-import { freePort } from '../../test/loopback-ports';
-import { startPushEndpoint, type PushEndpoint } from '../../test/push-endpoint';
 import type { TestPerson } from '../../test/factories';
 import { makeWorld, type World } from '../../test/world';
 import { insertNode } from '../nodes/nodes.queries';
-import { giveAddresses, registerBrowser } from '../notifications/notifications.fixtures';
+import { giveAddresses, registerBrowser, useMailAndPush } from '../notifications/notifications.fixtures';
 import { as } from '../posts/posts.fixtures';
-import { startSmtpCatcher, type CaughtMail } from '../registration/smtp-catcher';
 import { forgetRouteAlerts } from './approach-cache';
 import { type AlertServices, checkApproach, noticeDelay } from './transport.alerts';
 import { insertAlertSends } from './transport.alerts.queries';
@@ -21,25 +18,8 @@ import { insertRouteStops } from './transport.queries';
 // the notifications area — a real SMTP server and a local Web Push service here — once per run, under
 // each person's own settings, and never anyone who does not see the route.
 
-const smtpPort = await freePort();
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-let push: PushEndpoint;
-
-beforeAll(async () => {
-  smtp = await startSmtpCatcher(smtpPort);
-  push = await startPushEndpoint();
-});
-afterAll(async () => {
-  await smtp.close();
-  await push.close();
-});
-beforeEach(() => {
-  smtp.mails.length = 0;
-  push.received.length = 0;
-});
-
-const mailsTo = (address: string): CaughtMail[] => smtp.mails.filter((m) => m.to.includes(address));
-const pushesTo = (name: string) => push.received.filter((p) => p.path === `/push/${name}`);
+const mailAndPush = await useMailAndPush();
+const { mailsTo, pushesTo } = mailAndPush;
 
 /** A second handle on the same database: its memory is apart, as another server process's would be. */
 const passThrough: KyselyPlugin = { transformQuery: (args) => args.node, transformResult: async (args) => args.result };
@@ -92,7 +72,7 @@ describeOnDatabases(
     async function riderParentWith(name: string): Promise<TestPerson> {
       const parent = await t.makePerson(w.school, { relativeOf: w.rider, gender: 'female', firstName: name });
       await giveAddresses(t, parent, { email: `${name.toLowerCase()}@example.org`, language: 'en' });
-      await registerBrowser(t, push, parent, `${name}-${t.kind.name}`);
+      await registerBrowser(t, mailAndPush.push, parent, `${name}-${t.kind.name}`);
       return parent;
     }
 
@@ -178,7 +158,7 @@ describeOnDatabases(
 
     it('sends the approaching alert once per run when the bus comes within the distance, even with 20 reports at once from two processes', async () => {
       const browser = `rafael-${t.kind.name}`;
-      await registerBrowser(t, push, w.riderParent, browser);
+      await registerBrowser(t, mailAndPush.push, w.riderParent, browser);
       await as(t, w.riderParent, 'PUT', alertsOf(w.route), { stopId: stops[1], meters: 500, minutes: null });
       const run = await startRun();
 
@@ -210,7 +190,7 @@ describeOnDatabases(
         url: `/transport/routes/${w.route}/map`,
       });
       expect(JSON.parse((pushes[0]!.message as { payload: string }).payload)).toMatchObject({ type: 'bus_approaching', routeId: w.route, runId: run, stopId: stops[1] });
-      expect(push.failures).toEqual([]);
+      expect(mailAndPush.push.failures).toEqual([]);
       expect(await sendsOf(run)).toEqual([{ person_id: w.riderParent.id, kind: 'approaching' }]);
       const notices = await t.db.selectFrom('notification_notices').select(['channel', 'state']).where('org_id', '=', w.school.id).where('person_id', '=', w.riderParent.id).orderBy('id').execute();
       expect(notices).toEqual([
@@ -311,5 +291,5 @@ describeOnDatabases(
       await t.db.deleteFrom('route_riders').where('org_id', '=', w.school.id).where('person_id', '=', w.studentB.id).execute();
     });
   },
-  { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, pushAllowInsecureEndpoints: true },
+  mailAndPush.config,
 );

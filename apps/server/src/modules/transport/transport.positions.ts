@@ -59,21 +59,8 @@ export async function reportPosition(ctx: RequestContext, targetId: number, repo
     timestamp: report.timestamp,
     receivedAt: Math.floor(nowMs / 1000),
   };
-  const store = (runId: number) =>
-    insertPosition(db, org.id, {
-      targetId,
-      runId,
-      reporterId: caller.id,
-      latitude: report.latitude,
-      longitude: report.longitude,
-      altitude: report.altitude,
-      accuracy: report.accuracy,
-      altitudeAccuracy: report.altitudeAccuracy,
-      heading: report.heading,
-      speed: report.speed,
-      timestamp: report.timestamp,
-      receivedAt: new Date(nowMs).toISOString(),
-    });
+  // Stored as the position above, but with the arrival time to the millisecond.
+  const store = (runId: number) => insertPosition(db, org.id, { ...position, targetId, runId, reporterId: caller.id, receivedAt: new Date(nowMs).toISOString() });
   // Older than the run (less the clock skew a device may have): a late report of an earlier run.
   if (report.timestamp < entry.run.startedAt - MAX_REPORT_CLOCK_SKEW_S) return { id: await store(entry.run.id), live: false };
 

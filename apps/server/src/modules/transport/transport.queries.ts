@@ -1,4 +1,4 @@
-import { type Expression, type ExpressionBuilder, sql, type SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Selectable, sql, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database';
 import { compiledQuery } from '../../db/compiled-query';
 import { scopedToOrg } from '../../db/scope';
@@ -84,15 +84,7 @@ export async function updateStopTimes(db: Database, orgId: number, nodeId: numbe
   }
 }
 
-export interface StopRow {
-  id: number;
-  node_id: number;
-  position: number;
-  name: string;
-  lat: number;
-  lng: number;
-  scheduled_time: string | null;
-}
+export type StopRow = Omit<Selectable<DB['route_stops']>, 'org_id'>;
 
 export async function findRouteStops(db: Database, orgId: number, nodeId: number): Promise<StopRow[]> {
   return findStopsOfRoutes(db, orgId, [nodeId]);
@@ -260,19 +252,7 @@ const targetColumns = [
   'last_etas',
 ] as const;
 
-export interface TargetRow {
-  id: number;
-  name: string;
-  node_id: number | null;
-  enabled: number;
-  last_timestamp: number | null;
-  last_position: string | null;
-  last_received_at: string | null;
-  speed_avg: number | null;
-  next_stop_index: number;
-  run_id: number | null;
-  last_etas: string | null;
-}
+export type TargetRow = Omit<Selectable<DB['geo_targets']>, 'org_id' | 'created_at'>;
 
 /** The targets of some routes. */
 export async function findTargetsOfRoutes(db: Database, orgId: number, nodeIds: readonly number[]): Promise<TargetRow[]> {
@@ -423,15 +403,7 @@ export async function clearTargetState(db: Database, orgId: number, nodeId: numb
 
 // ── Runs ───────────────────────────────────────────────────────────────────────────────────────────
 
-export interface RunRow {
-  id: number;
-  node_id: number;
-  active_key: number | null;
-  started_by: number | null;
-  started_at: string;
-  finished_by: number | null;
-  finished_at: string | null;
-}
+export type RunRow = Omit<Selectable<DB['transport_runs']>, 'org_id'>;
 
 const runColumns = ['id', 'node_id', 'active_key', 'started_by', 'started_at', 'finished_by', 'finished_at'] as const;
 

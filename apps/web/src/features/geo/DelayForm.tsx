@@ -46,7 +46,7 @@ export function DelayForm({ routeId, runId }: { routeId: number; runId: number }
   return (
     <>
       {!open && (
-        <Button variant="light" color="orange" leftSection={<IconClockExclamation size={20} aria-hidden="true" />} onClick={handleOpen}>
+        <Button variant="light" leftSection={<IconClockExclamation size={20} aria-hidden="true" />} onClick={handleOpen}>
           {t('geo.delay.report')}
         </Button>
       )}

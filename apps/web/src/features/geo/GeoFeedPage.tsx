@@ -9,7 +9,7 @@ import { useSessionState } from '../../app/services';
 import { useSignedInId } from '../../app/session/useSignedInId';
 import { PageShell } from '../../ui/PageShell';
 import { StatusMessage } from '../../ui/StatusMessage';
-import { LazyTransportMap, isStalePosition, lastUpdateText, useMapTiles, useNow, type MapBus } from '../transport';
+import { LazyTransportMap, busLabelOf, isStalePosition, mapBusesOf, transportClasses, useMapTiles, useNow } from '../transport';
 import { useGeoFeed } from './useGeoTargets';
 import { LastUpdate } from './LastUpdate';
 import './geoStyles';
@@ -30,19 +30,15 @@ export function GeoFeedPage() {
   else if (feed.isError) body = <RefusalMessage error={feed.error} onRetry={() => void feed.refetch()} resource="page" />;
   else if (feed.data.length === 0) body = <StatusMessage icon={<IconMapPin size={36} />} title={t('geo.feed.emptyTitle')} body={t('geo.feed.emptyBody')} />;
   else {
-    const buses: MapBus[] = feed.data.flatMap(({ target, position, running }) =>
-      position
-        ? [{ id: target.id, lat: position.latitude, lng: position.longitude, label: t('transport.map.bus', { name: target.name, updated: lastUpdateText(t, position, now, language) }), isStale: running && isStalePosition(position, now) }]
-        : [],
-    );
+    const buses = feed.data.flatMap(({ target, position, running }) => mapBusesOf(target.id, position, busLabelOf(t, target.name, position, now, language), running && isStalePosition(position, now)));
     body = (
-      <div className={classes.layout}>
-        <div className={classes.column}>
+      <div className={`${transportClasses.layout} ${classes.evenColumns}`}>
+        <div className={transportClasses.column}>
           <LazyTransportMap label={t('geo.feed.mapLabel')} textAlternativeId={listId} tiles={tiles} lines={[]} stops={[]} buses={buses} />
         </div>
-        <ul id={listId} className={classes.list} aria-label={t('geo.feed.listLabel')}>
+        <ul id={listId} className={transportClasses.list} aria-label={t('geo.feed.listLabel')}>
           {feed.data.map(({ target, position, running }) => (
-            <li key={target.id} className={classes.card}>
+            <li key={target.id} className={transportClasses.card}>
               <h2>
                 {target.name}{' '}
                 <Badge color={running ? 'teal' : 'gray'} variant="light" size="sm">
@@ -51,7 +47,7 @@ export function GeoFeedPage() {
               </h2>
               <LastUpdate position={position} isStale={running && isStalePosition(position, now)} now={now} language={language} />
               {target.routeId !== null && (
-                <div className={classes.links}>
+                <div className={transportClasses.links}>
                   <Link to={`/transport/routes/${target.routeId}/map`}>{t('geo.feed.openRoute', { name: target.name })}</Link>
                 </div>
               )}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { GeoPosition } from '@patio/core/schemas/transport';
-import { lastUpdateText } from '../transport';
+import { lastUpdateText, transportClasses } from '../transport';
 import classes from './geo.module.css';
 
 export interface LastUpdateProps {
@@ -15,7 +15,7 @@ export interface LastUpdateProps {
 export function LastUpdate({ position, isStale, now, language }: LastUpdateProps) {
   const { t } = useTranslation();
   return (
-    <p className={`${classes.fact} ${isStale ? classes.stale : ''}`}>
+    <p className={`${classes.lastUpdate} ${isStale ? transportClasses.stale : ''}`}>
       {lastUpdateText(t, position, now, language)}
       {isStale && <> · {t('transport.position.stale')}</>}
     </p>

@@ -7,10 +7,9 @@ import { RefusalMessage } from '../../app/RefusalMessage';
 import { useSessionState } from '../../app/services';
 import { PageShell } from '../../ui/PageShell';
 import { StatusMessage } from '../../ui/StatusMessage';
-import { lastUpdateText, useNow, useTransportRoutes } from '../transport';
+import { lastUpdateText, transportClasses as classes, useNow, useTransportRoutes } from '../transport';
 import { useGeoTargets } from './useGeoTargets';
 import './geoStyles';
-import classes from './geo.module.css';
 
 /** /geo/targets: the GPS trackers (one per bus), their route and how fresh their position is. */
 export function TargetsPage() {

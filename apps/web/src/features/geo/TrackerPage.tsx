@@ -7,7 +7,7 @@ import { useGoBack } from '../../app/back/useGoBack';
 import { RefusalMessage } from '../../app/RefusalMessage';
 import { useSessionState } from '../../app/services';
 import { PageShell } from '../../ui/PageShell';
-import { LazyTransportMap, isRunning, isStalePosition, lastUpdateText, mapBusesOf, mapLineOf, mapStopsOf, routeIdOf, useMapTiles, useNow, useRouteLive, useTransportRoute } from '../transport';
+import { LazyTransportMap, busLabelOf, isRunning, isStalePosition, mapBusesOf, mapLineOf, mapStopsOf, routeIdOf, transportClasses, useMapTiles, useNow, useRouteLive, useTransportRoute } from '../transport';
 import { DelayForm } from './DelayForm';
 import { LastUpdate } from './LastUpdate';
 import { RiderStopList } from './RiderStopList';
@@ -52,23 +52,23 @@ function Tracker({ target, route }: { target: GeoTarget; route: TransportRoute |
   const canDrive = target.canReport && route !== null && route.canDrive;
 
   return (
-    <div className={classes.layout}>
-      <div className={classes.column}>
+    <div className={`${transportClasses.layout} ${classes.evenColumns}`}>
+      <div className={transportClasses.column}>
         {canDrive && (
-          <section className={classes.card} aria-labelledby="tracker-run">
+          <section className={transportClasses.card} aria-labelledby="tracker-run">
             <h2 id="tracker-run">{route.vehicle ? t('geo.run.titleWithVehicle', { name: route.name, vehicle: route.vehicle }) : t('geo.run.title', { name: route.name })}</h2>
             <RunControls route={route} onStarted={() => tracker.setEnabled(true)} flush={tracker.flush} />
           </section>
         )}
         {target.canReport && (
-          <section className={classes.card} aria-labelledby="tracker-tracking">
+          <section className={transportClasses.card} aria-labelledby="tracker-tracking">
             <h2 id="tracker-tracking">{t('geo.tracking.title')}</h2>
-            {route ? <TrackingPanel tracker={tracker} isRunning={running} /> : <p className={classes.muted}>{t('geo.tracking.noRoute')}</p>}
+            {route ? <TrackingPanel tracker={tracker} isRunning={running} /> : <p className={transportClasses.muted}>{t('geo.tracking.noRoute')}</p>}
           </section>
         )}
         {/* Someone who is not driving (staff checking on a bus) sees where it was last. */}
         {!tracker.isWatching && (
-          <section className={classes.card} aria-labelledby="tracker-last">
+          <section className={transportClasses.card} aria-labelledby="tracker-last">
             <h2 id="tracker-last">{t('geo.tracker.lastPosition')}</h2>
             <LastUpdate position={position} isStale={running && isStalePosition(position, now)} now={now} language={language} />
             {(position || route) && (
@@ -78,21 +78,21 @@ function Tracker({ target, route }: { target: GeoTarget; route: TransportRoute |
                 tiles={tiles}
                 lines={route ? [mapLineOf(route.id, route.stops)] : []}
                 stops={route ? mapStopsOf(route.stops) : []}
-                buses={mapBusesOf(target.id, position, t('transport.map.bus', { name: target.name, updated: lastUpdateText(t, position, now, language) }), running && isStalePosition(position, now))}
+                buses={mapBusesOf(target.id, position, busLabelOf(t, target.name, position, now, language), running && isStalePosition(position, now))}
               />
             )}
           </section>
         )}
       </div>
       {route && (
-        <div className={classes.column}>
+        <div className={transportClasses.column}>
           {canDrive && running && route.run && (
-            <section className={classes.card} aria-labelledby="tracker-delay">
+            <section className={transportClasses.card} aria-labelledby="tracker-delay">
               <h2 id="tracker-delay">{t('geo.delay.title')}</h2>
               <DelayForm routeId={route.id} runId={route.run.id} />
             </section>
           )}
-          <section className={classes.card} aria-labelledby="tracker-stops">
+          <section className={transportClasses.card} aria-labelledby="tracker-stops">
             <h2 id="tracker-stops">{t('transport.stops.title')}</h2>
             <RiderStopList route={route} canMark={canDrive} />
           </section>

@@ -16,7 +16,7 @@ import { mapBusesOf, mapLineOf, mapStopsOf } from './routeMapData';
 import { RouteStatus } from './RouteStatus';
 import { ShareSection } from './ShareSection';
 import { StopList } from './StopList';
-import { isStalePosition, lastUpdateText } from './transportText';
+import { busLabelOf, isStalePosition } from './transportText';
 import { useNow } from './useNow';
 import { useLatestDelay } from './useRouteLog';
 import { useRouteLive } from './useRouteLive';
@@ -44,7 +44,7 @@ export function RouteMapPage() {
   else {
     const data = route.data;
     const isStale = isStalePosition(data.lastPosition, now);
-    const busLabel = t('transport.map.bus', { name: data.name, updated: lastUpdateText(t, data.lastPosition, now, language) });
+    const busLabel = busLabelOf(t, data.name, data.lastPosition, now, language);
     body = (
       <div className={classes.layout}>
         <div className={classes.column}>

@@ -12,7 +12,7 @@ import { LazyTransportMap } from './map/LazyTransportMap';
 import { useMapTiles } from './map/useMapTiles';
 import { mapBusesOf, mapLineOf, mapStopsOf } from './routeMapData';
 import { RouteCard } from './RouteCard';
-import { isStalePosition, lastUpdateText } from './transportText';
+import { busLabelOf, isStalePosition } from './transportText';
 import { useNow } from './useNow';
 import { isRunning, useTransportRoutes } from './useTransportRoutes';
 import './transportStyles';
@@ -48,7 +48,7 @@ export function RoutesPage() {
               lines={list.map((route) => mapLineOf(route.id, route.stops))}
               stops={list.flatMap((route) => mapStopsOf(route.stops).map((stop) => ({ ...stop, mine: false })))}
               buses={list.flatMap((route) =>
-                mapBusesOf(route.id, route.lastPosition, t('transport.map.bus', { name: route.name, updated: lastUpdateText(t, route.lastPosition, now, language) }), isRunning(route) && isStalePosition(route.lastPosition, now)),
+                mapBusesOf(route.id, route.lastPosition, busLabelOf(t, route.name, route.lastPosition, now, language), isRunning(route) && isStalePosition(route.lastPosition, now)),
               )}
             />
             <Link to="/geo/feed">{t('transport.routes.feedLink')}</Link>

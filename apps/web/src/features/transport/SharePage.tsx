@@ -13,7 +13,7 @@ import { LazyTransportMap } from './map/LazyTransportMap';
 import { mapBusesOf, mapLineOf, mapStopsOf } from './routeMapData';
 import { RouteStatus } from './RouteStatus';
 import { StopList } from './StopList';
-import { isStalePosition, lastUpdateText } from './transportText';
+import { busLabelOf, isStalePosition } from './transportText';
 import { useNow } from './useNow';
 import { useSharedRoute } from './useSharedRoute';
 import classes from './transport.module.css';
@@ -67,7 +67,7 @@ export function SharePage() {
               tiles={tiles}
               lines={[mapLineOf(route.routeId, route.stops)]}
               stops={mapStopsOf(route.stops)}
-              buses={mapBusesOf(route.routeId, route.lastPosition, t('transport.map.bus', { name: route.name, updated: lastUpdateText(t, route.lastPosition, now, language) }), isStale)}
+              buses={mapBusesOf(route.routeId, route.lastPosition, busLabelOf(t, route.name, route.lastPosition, now, language), isStale)}
             />
           </div>
           <div className={classes.column}>

@@ -16,6 +16,11 @@ export function lastUpdateText(t: TFunction, position: Pick<GeoPosition, 'receiv
   return t('transport.position.updated', { ago: formatRelativeTime(at, nowMs, language) });
 }
 
+/** A bus on the map, for screen readers and on hover: "Bus of Route 1. Updated 2 minutes ago". */
+export function busLabelOf(t: TFunction, name: string, position: Pick<GeoPosition, 'receivedAt'> | null, nowMs: number, language: string): string {
+  return t('transport.map.bus', { name, updated: lastUpdateText(t, position, nowMs, language) });
+}
+
 /** Whole minutes until an ETA (epoch seconds), never below 0. */
 export function minutesUntil(eta: number, nowMs: number): number {
   return Math.max(0, Math.round((eta * 1000 - nowMs) / 60_000));
