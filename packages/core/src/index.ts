@@ -23,3 +23,4 @@ export * from './people/relationshipKinds';
 export * from './registration/validateRegistration';
 export * from './blocks/index';
 export * from './transport/index';
+export * from './billing/index';

@@ -7,6 +7,7 @@ import type { CalendarTables } from './types-calendar';
 import type { NotificationTables } from './types-notifications';
 import type { TransportTables } from './types-transport';
 import type { NoticeTables } from './types-notices';
+import type { BillingTables } from './types-billing';
 
 // Row shapes of today's schema. Migrations never import these (they are written against Kysely<any>).
 // Timestamps are ISO-8601 text, booleans integers 0/1, JSON text — the same on SQLite and PostgreSQL.
@@ -170,7 +171,7 @@ export interface JobTable {
   updated_at: string;
 }
 
-export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables, CalendarTables, NotificationTables, TransportTables, NoticeTables {
+export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables, CalendarTables, NotificationTables, TransportTables, NoticeTables, BillingTables {
   orgs: OrgTable;
   people: PersonTable;
   relationships: RelationshipTable;

@@ -19,3 +19,4 @@ export * from './blocks';
 export * from './calendar';
 export * from './notifications';
 export * from './transport';
+export * from './billing';

@@ -16,6 +16,7 @@ import * as m014 from './014-calendar';
 import * as m015 from './015-notifications';
 import * as m016 from './016-transport';
 import * as m017 from './017-personal-notices';
+import * as m018 from './018-billing';
 
 /** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '015-notifications': m015,
   '016-transport': m016,
   '017-personal-notices': m017,
+  '018-billing': m018,
 };

@@ -1,0 +1,2 @@
+// Billing (issue 14): money in minor units, the interest rule and how a credit is distributed.
+export * from './money';
