@@ -1,0 +1,18 @@
+// The billing area to the rest of the server (.dependency-cruiser.cjs): the ledger of debits, credits
+// and distributions (issue 14; docs/decisions/019-billing-ledger.md).
+export {
+  applyCredit,
+  createDebit,
+  debitBalanceToday,
+  findDebitForBalance,
+  INTEREST_SETTINGS_KEY,
+  interestRuleOf,
+  nextSequence,
+  recordCredit,
+  todayOf,
+  toMoney,
+  unapplyCredit,
+  type LedgerDebitRow,
+  type NewCredit,
+  type NewDebit,
+} from './billing.ledger';
