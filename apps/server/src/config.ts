@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import { isIP } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parsePayments, type PaymentSettings } from './platform/payments/payment-settings';
 import { parsePush, type ApnsSettings, type FcmSettings, type IosPushService, type VapidSettings } from './platform/push/push-settings';
 import { parseSms, type SmsSettings } from './platform/sms/sms';
 import type { S3Settings } from './platform/storage/s3';
@@ -83,6 +84,8 @@ export interface AppConfig {
   geoRetentionDays?: number;
   /** Drive the demo bus along route 1 of the demo school while the server runs (DEMO_BUS=1). */
   demoBus?: boolean;
+  /** Online payments (PAYMENT_PROVIDER, WOMPI_*, TUCOMPRA_*); unset: the built-in sandbox. */
+  payments?: PaymentSettings;
 }
 
 /** A Leaflet tile layer: an {z}/{x}/{y} URL template and the attribution its licence asks for. */
@@ -209,6 +212,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mapTiles: env.MAP_TILE_URL ? { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION ?? '' } : defaultMapTiles,
     geoRetentionDays: toInt(env.GEO_RETENTION_DAYS, 30, 'GEO_RETENTION_DAYS'),
     demoBus: ['1', 'true', 'yes', 'on'].includes((env.DEMO_BUS ?? '').trim().toLowerCase()),
+    payments: parsePayments(env),
     jobs: {
       inProcess: !['0', 'false', 'no', 'off'].includes((env.JOBS_IN_PROCESS ?? 'true').toLowerCase()),
       pollMs: toInt(env.JOBS_POLL_MS, defaultJobsConfig.pollMs, 'JOBS_POLL_MS'),
