@@ -50,6 +50,7 @@ import { calendarRoutes } from './modules/calendar/index';
 import { notificationsRoutes } from './modules/notifications/index';
 import { transportLiveTopic } from './modules/transport/index';
 import { registerSharePage, transportAlertRoutes, transportRoutes } from './modules/transport/index';
+import { billingRoutes } from './modules/billing/index';
 
 /** The routes of one school, mounted under /api/{org}/. A new area adds its plugin here. */
 const schoolAreas = [authRoutes, peopleRoutes, deviceRoutes, allowedRoutes, settingsRoutes, i18nRoutes, nodesRoutes, adminsRoutes];
@@ -68,6 +69,7 @@ schoolAreas.push(calendarRoutes);
 schoolAreas.push(notificationsRoutes);
 schoolAreas.push(transportRoutes);
 schoolAreas.push(transportAlertRoutes);
+schoolAreas.push(billingRoutes);
 
 /** What a live socket may subscribe to ({"subscribe": name}); an area that offers a topic adds it here. */
 const liveTopics: LiveTopic[] = [transportLiveTopic];

@@ -16,6 +16,7 @@ import { classAEvent, MAY_4_10AM_BOGOTA, postEventToParentA } from './modules/ca
 import { insertSource } from './modules/calendar/calendar.sources.queries';
 import { describeOnDatabases, type TestApp } from './test/harness';
 import { endRunsOf, freshRun, nextReportTime, reportAt } from './modules/transport/transport.fixtures';
+import { creditOf, debitOf } from './modules/billing/billing.fixtures';
 
 /**
  * Every API route × every kind of caller → expected status. The suite fails when a registered /api
@@ -849,7 +850,47 @@ const table: Row[] = [
     request: (w) => ({ params: { id: w.route }, body: { stopId: w.stops[0], meters: 300, minutes: null } }),
     expect: seesRoute1(200),
   },
+  // billing (issue 14): people/{id}/billing is the person's, their parent-like relatives' and billing
+  // staff's (administrators, school-wide employees); teachers and other families 403. Treasury tools
+  // are billing staff's only.
+  { method: 'GET', route: '/api/:org/people/:id/billing/balance', expect: billingOfStudentA(200) },
+  { method: 'GET', route: '/api/:org/people/:id/billing/debits/pending', expect: billingOfStudentA(200) },
+  { method: 'GET', route: '/api/:org/people/:id/billing/debits/paid', expect: billingOfStudentA(200) },
+  { method: 'GET', route: '/api/:org/people/:id/billing/credits', expect: billingOfStudentA(200) },
+  {
+    method: 'POST',
+    route: '/api/:org/people/:id/billing/credits',
+    request: () => ({ body: { method: 'cash', value: 1000, date: '2026-03-01', apply: false } }),
+    expect: billingStaff(201),
+  },
+  { method: 'GET', route: '/api/:org/billing/debits/:id', request: async (w, t) => ({ params: { id: (await debitOf(t, w.studentA)).id } }), expect: billingOfStudentA(200) },
+  { method: 'GET', route: '/api/:org/billing/credits/:id', request: async (w, t) => ({ params: { id: (await creditOf(t, w.studentA)).id } }), expect: billingOfStudentA(200) },
+  {
+    method: 'POST',
+    route: '/api/:org/billing/credits/:id/apply',
+    request: async (w, t) => ({ params: { id: (await creditOf(t, w.studentA)).id }, body: {} }),
+    expect: billingStaff(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/:org/billing/credits/:id/unapply',
+    request: async (w, t) => ({ params: { id: (await creditOf(t, w.studentA)).id }, body: {} }),
+    expect: billingStaff(200),
+  },
+  { method: 'GET', route: '/api/:org/billing/debtors', expect: billingStaff(200) },
+  { method: 'GET', route: '/api/:org/billing/settings', expect: billingStaff(200) },
+  { method: 'PUT', route: '/api/:org/billing/settings', request: () => ({ body: { interest: { monthlyRatePercent: 0, graceDays: 0 } } }), expect: billingStaff(200) },
 ];
+
+/** `ok` for billing staff: the school's administrators and school-wide employees (treasury). */
+function billingStaff(ok: number): Callers {
+  return { ...members(403), schoolAdmin: ok, employee: ok };
+}
+
+/** `ok` for those who read student A's billing: student A, parent A and billing staff. */
+function billingOfStudentA(ok: number): Callers {
+  return { ...billingStaff(ok), parentA: ok, studentA: ok };
+}
 
 /** `ok` for those who drive route 1's runs (its driver, administrators, school-wide employees); teachers 403; the school's others 404. */
 function drivesRoute1(ok: number): Callers {

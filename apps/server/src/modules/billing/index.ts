@@ -16,3 +16,8 @@ export {
   type NewCredit,
   type NewDebit,
 } from './billing.ledger';
+export { billingRoutes } from './billing.routes';
+export { billingPolicies } from './billing.policy';
+export { billingFamilyOf, creditAccess, debitAccess, isBillingStaff, readsBillingOf, seesBillingRowOf } from './billing.access';
+export { currencyOf, providerOf } from './billing.settings';
+export { namesOf, toDebitSummary } from './billing.read';
