@@ -50,7 +50,7 @@ import { calendarRoutes } from './modules/calendar/index';
 import { notificationsRoutes } from './modules/notifications/index';
 import { transportLiveTopic } from './modules/transport/index';
 import { registerSharePage, transportAlertRoutes, transportRoutes } from './modules/transport/index';
-import { billingRoutes } from './modules/billing/index';
+import { billingDocumentRoutes, billingImportRoutes, billingRoutes } from './modules/billing/index';
 
 /** The routes of one school, mounted under /api/{org}/. A new area adds its plugin here. */
 const schoolAreas = [authRoutes, peopleRoutes, deviceRoutes, allowedRoutes, settingsRoutes, i18nRoutes, nodesRoutes, adminsRoutes];
@@ -70,6 +70,8 @@ schoolAreas.push(notificationsRoutes);
 schoolAreas.push(transportRoutes);
 schoolAreas.push(transportAlertRoutes);
 schoolAreas.push(billingRoutes);
+schoolAreas.push(billingImportRoutes);
+schoolAreas.push(billingDocumentRoutes);
 
 /** What a live socket may subscribe to ({"subscribe": name}); an area that offers a topic adds it here. */
 const liveTopics: LiveTopic[] = [transportLiveTopic];

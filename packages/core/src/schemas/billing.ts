@@ -248,3 +248,95 @@ export const ZBillingSettings = z.object({
   provider: z.enum(PAYMENT_PROVIDERS).nullable(),
 });
 export const ZBillingSettingsInput = z.strictObject({ interest: ZInterestRule });
+
+// Staff tools (issue 14 §4): debits imported from a spreadsheet, reminders to debtors' families; and
+// the printable documents (§3 receipt and statement).
+
+/** Columns of a debits file (Spanish and English titles are recognised; see the template). */
+export const BILLING_IMPORT_COLUMNS = [
+  'studentDocument', 'studentCode', 'period', 'description', 'issueDate', 'expirationDate', 'concept', 'observations', 'value', 'reference',
+] as const;
+export type BillingImportColumn = (typeof BILLING_IMPORT_COLUMNS)[number];
+
+/** What a commit will do with one debit of the file. */
+export const BILLING_IMPORT_ACTIONS = ['create', 'unchanged', 'update', 'error'] as const;
+export type BillingImportAction = (typeof BILLING_IMPORT_ACTIONS)[number];
+
+/** A problem with one debit of a file: the column (or '' for the whole row) and a stable code. */
+export const ZBillingImportError = z.object({
+  /** The spreadsheet row it was found on. */
+  row: z.number().int(),
+  column: z.string(),
+  code: z.string().describe('invalid_amount, ambiguous_amount, unknown_student, invalid_date, expiration_before_issue, required, invalid_characters, too_long, debit_has_payments, reference_other_student, inconsistent_debit, column_missing'),
+  message: z.string(),
+});
+export type BillingImportError = z.infer<typeof ZBillingImportError>;
+
+/** One debit as the file describes it: the rows sharing a reference are its concepts. */
+export const ZBillingImportRow = z.object({
+  /** The first spreadsheet row of this debit. */
+  row: z.number().int(),
+  /** Every spreadsheet row of this debit (one per concept). */
+  rows: z.array(z.number().int()),
+  student: ZRef.nullable(),
+  reference: z.string(),
+  period: z.string(),
+  description: z.string(),
+  issueDate: z.string(),
+  expirationDate: z.string(),
+  concepts: z.array(z.object({ name: z.string(), observations: z.string(), value: ZAmount })),
+  /** Sum of the concepts, minor units. */
+  total: ZAmount,
+  action: z.enum(BILLING_IMPORT_ACTIONS),
+  /** The debit this reference already names (update, unchanged, or refused). */
+  debitId: ZId.nullable(),
+  errors: z.array(ZBillingImportError),
+});
+export type BillingImportRow = z.infer<typeof ZBillingImportRow>;
+
+/** What a commit did. */
+export const ZBillingImportResult = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  /** Debits left out: errors in the file, or a payment applied since the preview. */
+  skipped: z.number().int(),
+});
+export type BillingImportResult = z.infer<typeof ZBillingImportResult>;
+
+/** POST billing/imports (201) and GET billing/imports/{id}: the preview, and the result once committed. */
+export const ZBillingImport = z.object({
+  id: ZId,
+  fileName: z.string(),
+  currency: z.string(),
+  createdAt: z.string(),
+  committedAt: z.string().nullable(),
+  rows: z.array(ZBillingImportRow),
+  counts: z.object({ create: z.number().int(), update: z.number().int(), unchanged: z.number().int(), error: z.number().int() }),
+  /** Columns found: column → index in the file. */
+  columns: z.partialRecord(z.enum(BILLING_IMPORT_COLUMNS), z.number().int()),
+  result: ZBillingImportResult.nullable(),
+});
+export type BillingImport = z.infer<typeof ZBillingImport>;
+
+/** GET billing/imports/template.{format}. */
+export const ZBillingTemplateQuery = z.object({ lang: z.enum(['es', 'en']).default('es') });
+
+/** POST billing/reminders: a post to the families of students with an overdue balance. */
+export const ZBillingReminderInput = z.strictObject({
+  title: z.string().trim().min(1).max(200).optional(),
+  message: z.string().trim().min(1).max(5000).optional(),
+});
+export type BillingReminderInput = z.infer<typeof ZBillingReminderInput>;
+export const ZBillingReminder = z.object({ postId: ZId, recipients: z.number().int() });
+export type BillingReminder = z.infer<typeof ZBillingReminder>;
+
+/** GET people/{id}/billing/statement.pdf: the days it covers (default: the last 12 months to today). */
+export const ZBillingStatementQuery = z.object({ from: ZDay.optional(), to: ZDay.optional() });
+
+/** POST billing/providers/{provider}/webhook answer: the payment's status after the notification. */
+export const ZWebhookReceived = z.object({ received: z.literal(true), status: z.enum(PAYMENT_STATUSES) });
+export type WebhookReceived = z.infer<typeof ZWebhookReceived>;
+
+/** POST of the sandbox checkout page (a form): how the payer ends the test payment. */
+export const ZSandboxOutcome = z.object({ outcome: z.enum(['approved', 'declined']) });

@@ -21,3 +21,5 @@ export { billingPolicies } from './billing.policy';
 export { billingFamilyOf, creditAccess, debitAccess, isBillingStaff, readsBillingOf, seesBillingRowOf } from './billing.access';
 export { currencyOf, providerOf } from './billing.settings';
 export { namesOf, toDebitSummary } from './billing.read';
+export { billingImportRoutes } from './billing.import.routes';
+export { billingDocumentRoutes } from './billing.documents.routes';

@@ -19,7 +19,7 @@ export function isClassLikeType(typeKey: string): boolean {
   return /^(class|grade|course)/.test(typeKey);
 }
 
-async function readUpload(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {
+export async function readUpload(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {
   if (!request.isMultipart()) throw badRequest('file_required', 'Send the file as multipart/form-data (field "file")');
   const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
   if (!part) throw badRequest('file_required', 'Send the file as multipart/form-data (field "file")');
