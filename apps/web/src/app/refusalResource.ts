@@ -25,6 +25,10 @@ const byScreen: Readonly<Record<string, RefusalResource>> = {
   postType: 'admin',
   geoTargets: 'admin',
   geoTarget: 'admin',
+  billing: 'person',
+  debit: 'person',
+  credit: 'person',
+  billingAdmin: 'admin',
 };
 
 /** The resource of the deepest matched screen; 'page' when its route names none. */

@@ -31,9 +31,9 @@ describe('routes and guard', () => {
 
   it('shows the honest not-available page naming the screen, with a way back', async () => {
     vi.stubGlobal('fetch', mockFetch({}).fetchMock);
-    await renderApp({ path: '/billing/debits/3', session: signedIn() });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Cobro' })).toBeTruthy();
-    expect(screen.getByText(/«Cobro» llegará en una próxima versión de Patio/)).toBeTruthy();
+    await renderApp({ path: '/dashboard/3', session: signedIn() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tablero de datos' })).toBeTruthy();
+    expect(screen.getByText(/«Tablero de datos» llegará en una próxima versión de Patio/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Volver a la página anterior' })).toBeTruthy();
   });
 
@@ -51,7 +51,7 @@ describe('routes and guard', () => {
 
   it('registers every screen of the spec §2 table lazily, with its metadata', () => {
     const paths = deckRoutes.flatMap((r) => [r.path, ...(r.children ?? []).map((c) => `${r.path}/${c.path}`)]);
-    for (const path of ['highlights', 'highlights/threads/feed/:threadId', 'dashboard/:dashboardId', 'inbox', 'calendar/threads/feed/:threadId', 'launcher', 'id', 'hidden', 'threads/feed/:threadId', 'archive', 'trash', 'compose', 'sent', 'sent/:postId', 'classroom', 'people/:personId/classroom/:groupId/posts/:postId', 'people/:personId/children', 'teaching/:personId', 'billing/:personId', 'billing/debits/:debitId', 'billing/credits/:creditId', 'people', 'person/:personId', 'settings', 'settings/notifications', 'post/types/:type', 'attendance/admin', 'attendance/checkpoint/:nodeId', 'transport/routes', 'transport/routes/:routeId/log', 'transport/routes/:routeId/map', 'geo/targets/:targetId', 'geo/feed', 'nodes', 'nodes/:nodeId/posts/:type', 'nodes/:nodeId/people', 'nodes/:nodeId/nodes', 'nodes/:nodeId/import', 'test/calendar/calendar/thread/:threadId', 'test/popups', 'test/datepicker']) {
+    for (const path of ['highlights', 'highlights/threads/feed/:threadId', 'dashboard/:dashboardId', 'inbox', 'calendar/threads/feed/:threadId', 'launcher', 'id', 'hidden', 'threads/feed/:threadId', 'archive', 'trash', 'compose', 'sent', 'sent/:postId', 'classroom', 'people/:personId/classroom/:groupId/posts/:postId', 'people/:personId/children', 'teaching/:personId', 'billing/:personId', 'billing/debits/:debitId', 'billing/credits/:creditId', 'billing/admin', 'people', 'person/:personId', 'settings', 'settings/notifications', 'post/types/:type', 'attendance/admin', 'attendance/checkpoint/:nodeId', 'transport/routes', 'transport/routes/:routeId/log', 'transport/routes/:routeId/map', 'geo/targets/:targetId', 'geo/feed', 'nodes', 'nodes/:nodeId/posts/:type', 'nodes/:nodeId/people', 'nodes/:nodeId/nodes', 'nodes/:nodeId/import', 'test/calendar/calendar/thread/:threadId', 'test/popups', 'test/datepicker']) {
       expect(paths, path).toContain(path);
     }
     // Every screen is its own chunk; a route that only redirects (people/:personId) has no screen.

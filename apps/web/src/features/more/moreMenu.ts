@@ -12,6 +12,7 @@ import {
   IconMapPin,
   IconMoodKid,
   IconPencil,
+  IconReportMoney,
   IconSend,
   IconServerBolt,
   IconSettings,
@@ -62,6 +63,8 @@ export const moreSections: MoreSection[] = [
     entries: [
       { screen: 'classroom', path: '/classroom', icon: IconChalkboard },
       { screen: 'billing', path: '/billing/{uid}', icon: IconCash },
+      // Treasury tools: POST allowed answers for billing staff (administrators and school-wide employees).
+      { screen: 'billingAdmin', path: '/billing/admin', allowedPath: 'billing/debtors', icon: IconReportMoney, checkAccess: true },
       { screen: 'transportRoutes', path: '/transport/routes', icon: IconBus, needsTransport: 'routes' },
       { screen: 'attendanceAdmin', path: '/attendance/admin', icon: IconChecklist, checkAccess: true },
       // GET nodes answers staff and drivers (their own groups), never families or students (issue 8).
