@@ -72,6 +72,8 @@ schoolAreas.push(transportAlertRoutes);
 schoolAreas.push(billingRoutes);
 schoolAreas.push(billingImportRoutes);
 schoolAreas.push(billingDocumentRoutes);
+schoolAreas.push(billingImportRoutes);
+schoolAreas.push(billingDocumentRoutes);
 
 /** What a live socket may subscribe to ({"subscribe": name}); an area that offers a topic adds it here. */
 const liveTopics: LiveTopic[] = [transportLiveTopic];

@@ -22,4 +22,8 @@ export { billingFamilyOf, creditAccess, debitAccess, isBillingStaff, readsBillin
 export { currencyOf, providerOf } from './billing.settings';
 export { namesOf, toDebitSummary } from './billing.read';
 export { billingImportRoutes } from './billing.import.routes';
+export { billingPaymentRoutes } from './billing.payments.routes';
+export { paymentPolicies } from './billing.payments.policy';
+export { schoolProviderName, toPayment } from './billing.payments';
+export { reconcilePaymentsJob, reconcilePayments, type ReconcilePayload } from './billing.reconcile';
 export { billingDocumentRoutes } from './billing.documents.routes';

@@ -7,6 +7,7 @@ import { anonUploadsExpiryJob } from '../files/index';
 import { calendarImportJob } from '../calendar/index';
 import { notificationJobs, personalNoticeJobs } from '../notifications/index';
 import { positionsPurgeJob } from '../transport/index';
+import { reconcilePaymentsJob } from '../billing/index';
 
 /**
  * Every kind of job, registered alike in the server and in `npm run worker` processes so either can
@@ -18,6 +19,7 @@ jobDefinitions.push(calendarImportJob);
 jobDefinitions.push(...(notificationJobs as JobDefinition<never>[]));
 jobDefinitions.push(...(personalNoticeJobs as JobDefinition<never>[]));
 jobDefinitions.push(positionsPurgeJob);
+jobDefinitions.push(reconcilePaymentsJob);
 
 export function registerJobHandlers(queue: JobQueue): JobQueue {
   for (const definition of jobDefinitions) queue.register(definition);
