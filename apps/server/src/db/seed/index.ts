@@ -1,6 +1,7 @@
 import type { Database } from '../database';
 import { findOrgByCode, insertOrg } from '../../modules/org/org.queries';
 import type { Org } from '../../policy/policy';
+import { demoBilling, norteBilling } from './demo-billing';
 import { demoSteps, type SeedStep } from './demo-school';
 import { norteOrg, norteSteps } from './norte-school';
 import { isSeedStepDone, markSeedStepDone } from './seed.queries';
@@ -12,17 +13,20 @@ export const demoOrg = {
   settings: { color: '#1C89B8', public: { currencyPostfix: 'COP', city: 'Bogotá' } },
 };
 
+/** The demo school's steps, billing last (it bills the people the other steps made). */
+const demoSchoolSteps: SeedStep[] = [...demoSteps, demoBilling];
+
 type SchoolDefinition = Parameters<typeof insertOrg>[1] & { code: string };
 
 /** Seeds both demo schools: demo (Colegio Los Andes) first, so its five accounts keep ids 1–5, then norte. */
 export async function seedDemoSchools(db: Database): Promise<{ ran: string[] }> {
-  const demo = await seedSchool(db, demoOrg, demoSteps);
-  const norte = await seedSchool(db, norteOrg, norteSteps);
+  const demo = await seedSchool(db, demoOrg, demoSchoolSteps);
+  const norte = await seedSchool(db, norteOrg, [...norteSteps, norteBilling]);
   return { ran: [...demo.ran, ...norte.ran.map((step) => `norte:${step}`)] };
 }
 
 /** Seeds the demo school alone (tests pass their own steps). */
-export async function seedDemoSchool(db: Database, steps: SeedStep[] = demoSteps): Promise<{ ran: string[] }> {
+export async function seedDemoSchool(db: Database, steps: SeedStep[] = demoSchoolSteps): Promise<{ ran: string[] }> {
   return seedSchool(db, demoOrg, steps);
 }
 
