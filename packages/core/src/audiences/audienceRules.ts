@@ -36,8 +36,16 @@ export const AUDIENCE_FIELDS = {
   transportRoute: { ops: ['eq', 'neq'], args: 'nodeId' },
   /** Parents (and other parent-like relatives) by how many children of the school they have. */
   familiesWithChildren: { ops: countOps, args: 'count' },
-  /** Wired when billing exists; rules naming it are refused until then. */
+  /**
+   * Billing (issue 14): `true` selects students with an overdue balance (a debit not paid whose
+   * expiration date has passed in the school's time zone); `false` selects the current students who
+   * have none. Their families are reached as with any rule: by adding the parent-like relatives.
+   */
   debtor: { ops: ['eq'], args: 'boolean' },
+  /** People with an unpaid debit whose description or one of whose concepts is (eq) or holds (contains) the text, case ignored. */
+  billingDebit: { ops: ['eq', 'contains'], args: 'text' },
+  /** People with an unpaid debit whose value (its charges) is equal to, below, above or between amounts in major units of its currency. */
+  billingPrice: { ops: ['eq', 'lt', 'gt', 'between'], args: 'amount' },
 } as const satisfies Record<string, { ops: readonly AudienceOp[]; args: string }>;
 export type AudienceField = keyof typeof AUDIENCE_FIELDS;
 
@@ -86,6 +94,9 @@ function checkArgs(field: AudienceField, args: unknown[], at: string): void {
       bad(`"${field}" compares with ${kind === 'nodeId' ? 'a node id' : 'a whole number'}`);
     }
     if (kind === 'boolean' && typeof arg !== 'boolean') bad(`"${field}" compares with true or false`);
+    if (kind === 'amount' && !(typeof arg === 'number' && Number.isFinite(arg) && arg >= 0 && arg <= 999_999_999_999)) {
+      bad(`"${field}" compares with an amount in major units (a number from 0 to 999999999999)`);
+    }
   }
 }
 

@@ -13,7 +13,8 @@ import { findCallerReach } from '../nodes/index';
  *   grade order (gradedAtOrAbove/Below) spans grades, so it is school-wide only;
  * - gender, enrollment status, number of children: school data, so only when the whole rule is
  *   confined to their reach (an "and" with `node eq` a node they reach, or an "or" of such rules);
- * - document and debtor: never.
+ * - document and the billing fields (debtor, billingDebit, billingPrice): never. Those are for
+ *   school-wide staff, who are also billing staff (decision 019: administrators and school-wide employees).
  * Compose calls this before resolveAudience; resolveAudience itself stays caller-free for jobs.
  */
 const cardFields: readonly AudienceField[] = ['firstName', 'lastName', 'role', 'employeeGroup'];

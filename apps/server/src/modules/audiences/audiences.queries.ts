@@ -75,3 +75,19 @@ export async function findAudienceSample(db: Database, orgId: number, audience: 
     .limit(limit)
     .execute();
 }
+
+/** The school's settings (JSON), for what a billing rule compares with (its time zone). */
+export async function findSchoolSettings(db: Database, orgId: number): Promise<Record<string, unknown>> {
+  const row = await db.selectFrom('orgs').select('settings').where('id', '=', orgId).executeTakeFirst();
+  try {
+    return row ? (JSON.parse(row.settings) as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The currencies the school's unpaid debits are in. */
+export async function findDebitCurrencies(db: Database, orgId: number): Promise<string[]> {
+  const rows = await db.selectFrom('billing_debits').select('currency').distinct().where(scopedToOrg(orgId)).where('paid_on', 'is', null).execute();
+  return rows.map((r) => r.currency);
+}

@@ -1,13 +1,23 @@
-import { AudienceRuleError, parseAudienceRule, type AudiencePreview, type AudiencePreviewRequest, type AudienceRule } from '@patio/core';
+import {
+  AudienceRuleError,
+  isAudienceFieldRule,
+  minorDigits,
+  parseAudienceRule,
+  type AudiencePreview,
+  type AudiencePreviewRequest,
+  type AudienceRule,
+} from '@patio/core';
+import { localDateOf } from '@patio/core/calendar/times';
 import { SqliteAdapter } from 'kysely';
 import type { Database } from '../../db/database';
 import type { RequestContext } from '../../http/context';
 import { HttpError } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
 import { signedAvatarUrl } from '../people/index';
+import { timeZoneOf } from '../settings/index';
 import { checkRuleForCaller } from './audiences.access';
-import { countAudience, findAudienceSample, findNodeTree, selectAudience } from './audiences.queries';
-import { AudienceSql } from './audiences.sql';
+import { countAudience, findAudienceSample, findDebitCurrencies, findNodeTree, findSchoolSettings, selectAudience } from './audiences.queries';
+import { AudienceSql, BILLING_FIELDS, type BillingContext } from './audiences.sql';
 import { NodeTree } from './audiences.tree';
 
 const SAMPLE_SIZE = 20;
@@ -22,10 +32,24 @@ export function checkAudienceRule(rules: unknown): AudienceRule {
   }
 }
 
-/** The audience query of a rule; a rule error (unknown node, debtor) is thrown here, before any query runs. */
+function usesBilling(rule: AudienceRule): boolean {
+  return isAudienceFieldRule(rule) ? BILLING_FIELDS.includes(rule.field) : rule.args.some(usesBilling);
+}
+
+/** Today in the school's time zone and the currencies of its unpaid debits, for a rule that reads billing. */
+async function billingContextOf(db: Database, orgId: number): Promise<BillingContext> {
+  const [settings, currencies] = await Promise.all([findSchoolSettings(db, orgId), findDebitCurrencies(db, orgId)]);
+  return {
+    today: localDateOf(Math.floor(Date.now() / 1000), timeZoneOf(settings)),
+    currencyDigits: new Map(currencies.map((currency) => [currency, minorDigits(currency)])),
+  };
+}
+
+/** The audience query of a rule; a rule error (unknown node, grade) is thrown here, before any query runs. */
 async function audienceQuery(db: Database, orgId: number, rule: AudienceRule, options: { includeRelatives?: boolean }) {
   const isSqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-  const translator = new AudienceSql(orgId, new NodeTree(await findNodeTree(db, orgId)), isSqlite);
+  const billing = usesBilling(rule) ? await billingContextOf(db, orgId) : null;
+  const translator = new AudienceSql(orgId, new NodeTree(await findNodeTree(db, orgId)), isSqlite, billing);
   const query = selectAudience(db, orgId, (eb) => translator.where(eb, rule), options);
   query.compile();
   return query;

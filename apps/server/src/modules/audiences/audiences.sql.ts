@@ -50,11 +50,21 @@ function compareText(eb: EB, field: keyof typeof textColumns, rule: AudienceFiel
   }
 }
 
+/** What billing rules compare with: today in the school's time zone, and the minor-unit digits of each currency its debits use. */
+export interface BillingContext {
+  today: string;
+  currencyDigits: Map<string, number>;
+}
+
+/** The fields that read the billing ledger (their rules need a BillingContext). */
+export const BILLING_FIELDS: readonly string[] = ['debtor', 'billingDebit', 'billingPrice'];
+
 export class AudienceSql {
   constructor(
     private readonly orgId: number,
     private readonly tree: NodeTree,
     private readonly isSqlite: boolean,
+    private readonly billing: BillingContext | null = null,
   ) {}
 
   /**
@@ -146,9 +156,74 @@ export class AudienceSql {
     return this.idIn(eb, parents);
   }
 
+  /** people.id IN (students of the school with a debit matching `debit`, unpaid). */
+  private withUnpaidDebit(eb: EB, debit: (d: ExpressionBuilder<DB, 'billing_debits'>) => Expression<SqlBool>): Expression<SqlBool> {
+    const debtors = eb
+      .selectFrom('billing_debits')
+      .select('billing_debits.person_id')
+      .where('billing_debits.org_id', '=', this.orgId)
+      .where('billing_debits.paid_on', 'is', null)
+      .where(debit);
+    return this.idIn(eb, debtors);
+  }
+
+  private billingContext(): BillingContext {
+    if (!this.billing) throw new Error('A billing rule needs the billing context (audiences.service audienceQuery)');
+    return this.billing;
+  }
+
+  /** spec §3 "debtor": an unpaid debit past its expiration date (decision 019: overdue once the day after it starts). */
+  private debtor(eb: EB, rule: AudienceFieldRule): Expression<SqlBool> {
+    const { today } = this.billingContext();
+    const overdue = this.withUnpaidDebit(eb, (d) => d('billing_debits.expiration_date', '<', today));
+    return rule.args[0] === true ? overdue : eb.and([this.withRole(eb, 'student'), eb.not(overdue)]);
+  }
+
+  /** An unpaid debit whose description or a concept's name equals or contains the text (case ignored). */
+  private billingDebit(eb: EB, rule: AudienceFieldRule): Expression<SqlBool> {
+    const text = String(rule.args[0]).toLowerCase();
+    const matches = (column: string) =>
+      rule.op === 'eq' ? sql<SqlBool>`lower(${sql.ref(column)}) = ${text}` : sql<SqlBool>`lower(${sql.ref(column)}) like ${likePattern(text, false)} escape '!'`;
+    return this.withUnpaidDebit(eb, (d) =>
+      d.or([
+        matches('billing_debits.description'),
+        d.exists(
+          d
+            .selectFrom('billing_debit_concepts')
+            .select('billing_debit_concepts.id')
+            .where('billing_debit_concepts.org_id', '=', this.orgId)
+            .whereRef('billing_debit_concepts.debit_id', '=', 'billing_debits.id')
+            .where(() => matches('billing_debit_concepts.name')),
+        ),
+      ]),
+    );
+  }
+
+  /** An unpaid debit whose value compares with amounts in major units, each debit in its own currency's minor units. */
+  private billingPrice(eb: EB, rule: AudienceFieldRule): Expression<SqlBool> {
+    const { currencyDigits } = this.billingContext();
+    const [a, b] = rule.args.map(Number);
+    return this.withUnpaidDebit(eb, (d) => {
+      const byCurrency = [...currencyDigits].map(([currency, digits]) => {
+        const minor = (major: number) => Math.round(major * 10 ** digits);
+        const value = d.ref('billing_debits.value');
+        const compare = {
+          eq: () => d(value, '=', minor(a)),
+          lt: () => d(value, '<', minor(a)),
+          gt: () => d(value, '>', minor(a)),
+          between: () => d.and([d(value, '>=', minor(a)), d(value, '<=', minor(b))]),
+        }[rule.op as 'eq']();
+        return d.and([d('billing_debits.currency', '=', currency), compare]);
+      });
+      return byCurrency.length === 0 ? sql<SqlBool>`1 = 0` : d.or(byCurrency);
+    });
+  }
+
   private field(eb: EB, rule: AudienceFieldRule): Expression<SqlBool> {
     const { field, op, args } = rule;
-    if (field === 'debtor') throw badRequest('not_available', 'The "debtor" rule is not available until billing exists');
+    if (field === 'debtor') return this.debtor(eb, rule);
+    if (field === 'billingDebit') return this.billingDebit(eb, rule);
+    if (field === 'billingPrice') return this.billingPrice(eb, rule);
     if (field === 'familiesWithChildren') return this.familiesWithChildren(eb, rule);
     if (field === 'node' && (op === 'gradedAtOrAbove' || op === 'gradedAtOrBelow')) return this.graded(eb, rule);
     if (op === 'neq') return eb.not(this.field(eb, { ...rule, op: 'eq' }));

@@ -98,7 +98,7 @@ describeOnDatabases('audiences (person-selection conditions)', (t) => {
     expect(resolved).toEqual({ personIds: [p.carla.id, p.rosa.id].sort((a, b) => a - b), count: 2 });
   });
 
-  it('refuses unknown fields, operators and nodes, and the debtor rule until billing exists', async () => {
+  it('refuses unknown fields, operators, nodes and arguments', async () => {
     const unknownField = await preview({ op: 'and', args: [rule('shoeSize', 'eq', 40)] });
     expect(unknownField.statusCode).toBe(400);
     expect(unknownField.json()).toMatchObject({ error: 'unknown_field', message: expect.stringContaining('rules.args[0]: unknown field "shoeSize"') });
@@ -109,9 +109,10 @@ describeOnDatabases('audiences (person-selection conditions)', (t) => {
     expect((await preview(rule('lastName', 'between', 'a'))).json().error).toBe('invalid_args');
     expect((await preview(rule('role', 'eq', 'pilot'))).json().error).toBe('invalid_args');
     expect((await preview(rule('node', 'eq', 999999))).json()).toMatchObject({ error: 'unknown_node' });
-    const debtor = await preview(rule('debtor', 'eq', true));
-    expect(debtor.statusCode).toBe(400);
-    expect(debtor.json()).toEqual({ error: 'not_available', message: 'The "debtor" rule is not available until billing exists' });
+    expect((await preview(rule('debtor', 'eq', 'yes'))).json().error).toBe('invalid_args');
+    expect((await preview(rule('billingPrice', 'gt', '450.000'))).json().error).toBe('invalid_args');
+    expect((await preview(rule('billingPrice', 'contains', 1))).json().error).toBe('unknown_op');
+    expect((await preview(rule('billingDebit', 'lt', 'pensión'))).json().error).toBe('unknown_op');
   });
 
   it('is for staff only', async () => {
@@ -166,13 +167,18 @@ describeOnDatabases('audiences (person-selection conditions)', (t) => {
       { op: 'or', args: [inClassA(rule('gender', 'eq', 'male')), rule('gender', 'eq', 'female')] },
       { op: 'and', args: [rule('node', 'neq', nodes.classA), rule('gender', 'eq', 'female')] },
       rule('debtor', 'eq', true),
+      rule('billingDebit', 'contains', 'pensión'),
+      inClassA(rule('billingPrice', 'gt', 0)),
     ]) {
       expect(await status(p.teresa, refused), JSON.stringify(refused)).toBe(403);
     }
     const named = await preview(rule('enrollmentStatus', 'eq', 'pending'), false, p.teresa);
     expect(named.json().message).toContain('"enrollmentStatus"');
     // The school-wide employee (employee of the root) may use every field.
-    for (const ok of [rule('node', 'eq', nodes.classB), rule('enrollmentStatus', 'eq', 'pending'), rule('gender', 'eq', 'female'), rule('node', 'gradedAtOrAbove', nodes.grade4)]) {
+    for (const ok of [
+      rule('node', 'eq', nodes.classB), rule('enrollmentStatus', 'eq', 'pending'), rule('gender', 'eq', 'female'), rule('node', 'gradedAtOrAbove', nodes.grade4),
+      rule('debtor', 'eq', true), rule('billingDebit', 'eq', 'x'), rule('billingPrice', 'between', 1, 2),
+    ]) {
       expect(await status(p.ernesto, ok), JSON.stringify(ok)).toBe(200);
     }
   });
@@ -206,5 +212,47 @@ describeOnDatabases('audiences (person-selection conditions)', (t) => {
     expect(await names({ op: 'and', args: [rule('role', 'eq', 'student'), rule('lastName', 'eq', 'luna')] })).toEqual([]);
     expect(await names(rule('enrollmentStatus', 'eq', 'withdrawn'), true)).toEqual(['Lidia', 'Lucas']);
     await t.db.deleteFrom('memberships').where('org_id', '=', school.id).where('person_id', '=', leaver.id).execute();
+  });
+  it('issue 14: selects debtors by an overdue unpaid debit, people by a debit’s description or concept and by its value; families come with includeRelatives', async () => {
+    // Ledger rows written directly (the billing area builds on this one, never the other way round).
+    let sequence = 0;
+    const debit = async (personId: number, d: { description: string; expirationDate: string; paidOn?: string }, concepts: [string, number][]) => {
+      const value = concepts.reduce((sum, [, v]) => sum + v, 0);
+      const now = new Date().toISOString();
+      const { id } = await t.db
+        .insertInto('billing_debits')
+        .values({
+          org_id: school.id, person_id: personId, sequence: ++sequence, period: d.expirationDate.slice(0, 7), description: d.description, issue_date: '2019-12-01',
+          expiration_date: d.expirationDate, currency: 'COP', value, interest: 0, paid: d.paidOn ? value : 0, interest_from: d.expirationDate,
+          paid_on: d.paidOn ?? null, reference: null, import_id: null, created_by: null, created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('billing_debit_concepts')
+        .values(concepts.map(([name, v], i) => ({ org_id: school.id, debit_id: id, position: i + 1, kind: 'charge', name, observations: '', value: v, paid: d.paidOn ? v : 0, created_at: now })))
+        .execute();
+    };
+    await debit(p.alba.id, { description: 'Pensión enero', expirationDate: '2020-01-10' }, [['Pensión', 450_000], ['Transporte', 120_000]]);
+    await debit(p.bruno.id, { description: 'Matrícula', expirationDate: '2099-12-31' }, [['Matrícula', 300_000]]);
+    await debit(p.carla.id, { description: 'Pensión enero', expirationDate: '2020-01-10', paidOn: '2020-01-05' }, [['Pensión', 450_000]]);
+    expect(await names(rule('debtor', 'eq', true))).toEqual(['Alba']);
+    // A post to debtors with their relatives reaches the family (decision 010: relatives of everyone selected).
+    expect(await names(rule('debtor', 'eq', true), true)).toEqual(['Alba', 'Pablo']);
+    expect(await names(rule('debtor', 'eq', false))).toEqual(['Bruno', 'Carla']);
+    expect(await names(rule('billingDebit', 'contains', 'TRANSP'))).toEqual(['Alba']);
+    expect(await names(rule('billingDebit', 'eq', 'matrícula'))).toEqual(['Bruno']);
+    expect(await names(rule('billingDebit', 'eq', 'pensión'))).toEqual(['Alba']);
+    expect(await names(rule('billingDebit', 'contains', '100%_'))).toEqual([]);
+    expect(await names(rule('billingPrice', 'lt', 400_000))).toEqual(['Bruno']);
+    expect(await names(rule('billingPrice', 'gt', 500_000))).toEqual(['Alba']);
+    expect(await names(rule('billingPrice', 'eq', 570_000))).toEqual(['Alba']);
+    expect(await names(rule('billingPrice', 'between', 300_000, 570_000))).toEqual(['Alba', 'Bruno']);
+    expect(await names({ op: 'and', args: [rule('debtor', 'eq', true), rule('node', 'eq', nodes.classB)] })).toEqual([]);
+    const resolved = await resolveAudience(t.db, school.id, rule('debtor', 'eq', true), { includeRelatives: true });
+    expect(resolved.personIds).toEqual([p.alba.id, p.pablo.id].sort((a, b) => a - b));
+    // Another school's debts select nobody here.
+    const other = await t.makeSchool();
+    expect((await resolveAudience(t.db, other.id, rule('debtor', 'eq', true))).count).toBe(0);
   });
 });

@@ -748,6 +748,9 @@ export const de: DirectoryDictionary = {
         firstName: 'Vorname',
         lastName: 'Nachname',
         familiesWithChildren: 'Familien mit Kindern an der Schule',
+        debtor: 'Mit überfälligem Saldo',
+        billingDebit: 'Forderung (Beschreibung oder Posten)',
+        billingPrice: 'Betrag einer offenen Forderung',
       },
       ops: {
         eq: 'ist',

@@ -729,6 +729,9 @@ export const en: DirectoryDictionary = {
         firstName: 'First name',
         lastName: 'Last name',
         familiesWithChildren: 'Families with children at the school',
+        debtor: 'Has an overdue balance',
+        billingDebit: 'Debit (description or concept)',
+        billingPrice: 'Value of an unpaid debit',
       },
       ops: {
         eq: 'is',

@@ -751,6 +751,9 @@ export const es = {
         firstName: 'Nombre',
         lastName: 'Apellido',
         familiesWithChildren: 'Familias con hijos en el colegio',
+        debtor: 'Con saldo vencido',
+        billingDebit: 'Cobro (descripción o concepto)',
+        billingPrice: 'Valor de un cobro pendiente',
       },
       ops: {
         eq: 'es',

@@ -747,6 +747,9 @@ export const fr: DirectoryDictionary = {
         firstName: 'Prénom',
         lastName: 'Nom de famille',
         familiesWithChildren: 'Familles ayant des enfants à l’école',
+        debtor: 'A un solde échu',
+        billingDebit: 'Facture (description ou libellé)',
+        billingPrice: 'Montant d’une facture impayée',
       },
       ops: {
         eq: 'est',

@@ -747,6 +747,9 @@ export const it: DirectoryDictionary = {
         firstName: 'Nome',
         lastName: 'Cognome',
         familiesWithChildren: 'Famiglie con figli nella scuola',
+        debtor: 'Con saldo scaduto',
+        billingDebit: 'Addebito (descrizione o voce)',
+        billingPrice: 'Importo di un addebito non pagato',
       },
       ops: {
         eq: 'è',

@@ -747,6 +747,9 @@ export const pt: DirectoryDictionary = {
         firstName: 'Nome',
         lastName: 'Sobrenome',
         familiesWithChildren: 'Famílias com filhos na escola',
+        debtor: 'Com saldo vencido',
+        billingDebit: 'Cobrança (descrição ou item)',
+        billingPrice: 'Valor de uma cobrança pendente',
       },
       ops: {
         eq: 'é',
