@@ -17,6 +17,7 @@ import { insertSource } from './modules/calendar/calendar.sources.queries';
 import { describeOnDatabases, type TestApp } from './test/harness';
 import { endRunsOf, freshRun, nextReportTime, reportAt } from './modules/transport/transport.fixtures';
 import { creditOf, debitOf } from './modules/billing/billing.fixtures';
+import { freshSandboxPayment } from './modules/billing/billing.payments.fixtures';
 
 /**
  * Every API route × every kind of caller → expected status. The suite fails when a registered /api
@@ -897,23 +898,42 @@ const table: Row[] = [
   { method: 'POST', route: '/api/:org/billing/imports/:id/commit', request: draftBillingImport, expect: billingStaff(200) },
   { method: 'GET', route: '/api/:org/billing/credits/:id/receipt.pdf', request: async (w, t) => ({ params: { id: (await creditOf(t, w.studentA)).id } }), expect: billingOfStudentA(200) },
   { method: 'GET', route: '/api/:org/people/:id/billing/statement.pdf', request: () => ({ query: '?from=2026-01-01&to=2026-12-31' }), expect: billingOfStudentA(200) },
-  // billing staff's tools and documents (issue 14 §3–4): importing debits is billing staff's; a receipt
-  // is printed by those who read the credit, a statement by those who read the person's billing.
+  // online payments (issue 14): paying a debit takes the rights of reading it; a payment is read by
+  // its payer, the student's family and billing staff. The sandbox gateway's page is reached by its
+  // link alone, a webhook by its signature (none here: 401 for everyone).
   {
     method: 'POST',
-    route: '/api/:org/billing/imports',
-    request: () => {
-      const { payload, headers } = multipartFile('debits.csv', BILLING_IMPORT_CSV);
-      return { body: payload, headers };
-    },
-    expect: billingStaff(201),
+    route: '/api/:org/billing/debits/:id/payments',
+    request: async (w, t) => ({ params: { id: (await debitOf(t, w.studentA)).id }, headers: { 'idempotency-key': `authz-${Math.random()}` } }),
+    expect: billingOfStudentA(201),
   },
-  { method: 'GET', route: '/api/:org/billing/imports/template.xlsx', expect: billingStaff(200) },
-  { method: 'GET', route: '/api/:org/billing/imports/template.csv', request: () => ({ query: '?lang=en' }), expect: billingStaff(200) },
-  { method: 'GET', route: '/api/:org/billing/imports/:id', request: draftBillingImport, expect: billingStaff(200) },
-  { method: 'POST', route: '/api/:org/billing/imports/:id/commit', request: draftBillingImport, expect: billingStaff(200) },
-  { method: 'GET', route: '/api/:org/billing/credits/:id/receipt.pdf', request: async (w, t) => ({ params: { id: (await creditOf(t, w.studentA)).id } }), expect: billingOfStudentA(200) },
-  { method: 'GET', route: '/api/:org/people/:id/billing/statement.pdf', request: () => ({ query: '?from=2026-01-01&to=2026-12-31' }), expect: billingOfStudentA(200) },
+  { method: 'GET', route: '/api/:org/billing/payments/:id', request: async (w, t) => ({ params: { id: (await freshSandboxPayment(t, w.admin, w.studentA)).paymentId } }), expect: billingOfStudentA(200) },
+  {
+    method: 'GET',
+    route: '/api/:org/billing/providers/sandbox/checkout/:token',
+    label: 'a live link: whoever holds it',
+    request: async (w, t) => ({ params: { token: (await freshSandboxPayment(t, w.admin, w.studentA)).token } }),
+    expect: all(200),
+  },
+  { method: 'GET', route: '/api/:org/billing/providers/sandbox/checkout/:token', label: 'a made-up link', request: () => ({ params: { token: 'A'.repeat(32) } }), expect: all(404) },
+  {
+    method: 'POST',
+    route: '/api/:org/billing/providers/sandbox/checkout/:token',
+    request: async (w, t) => ({
+      params: { token: (await freshSandboxPayment(t, w.admin, w.studentA)).token },
+      body: 'outcome=declined',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+    expect: all(303),
+  },
+  {
+    method: 'POST',
+    route: '/api/:org/billing/providers/:provider/webhook',
+    label: 'unsigned',
+    request: () => ({ params: { provider: 'sandbox' }, body: '{}', headers: { 'content-type': 'application/json' } }),
+    expect: all(401),
+    atHome: 401,
+  },
 ];
 
 /** `ok` for billing staff: the school's administrators and school-wide employees (treasury). */
@@ -924,16 +944,6 @@ function billingStaff(ok: number): Callers {
 /** `ok` for those who read student A's billing: student A, parent A and billing staff. */
 function billingOfStudentA(ok: number): Callers {
   return { ...billingStaff(ok), parentA: ok, studentA: ok };
-}
-
-/** A debits file naming nobody of the school: previewed, its one debit an error. */
-const BILLING_IMPORT_CSV = 'Documento;Periodo;Fecha de emisión;Fecha de vencimiento;Concepto;Valor\nAUTHZ-NOBODY;2026-03;2026-03-01;2026-03-10;Pensión;450000\n';
-
-/** A fresh draft debits import of the world's school, uploaded by its admin. */
-async function draftBillingImport(w: World, t: TestApp): Promise<RequestParts> {
-  const { payload, headers } = multipartFile('debits.csv', BILLING_IMPORT_CSV);
-  const res = await t.app.inject({ method: 'POST', url: `/api/${w.school.code}/billing/imports`, payload, headers: { ...headers, authorization: `Bearer ${await t.signIn(w.admin)}` } });
-  return { params: { id: res.json().id } };
 }
 
 /** A debits file naming nobody of the school: previewed, its one debit an error. */
