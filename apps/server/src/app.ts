@@ -50,7 +50,7 @@ import { calendarRoutes } from './modules/calendar/index';
 import { notificationsRoutes } from './modules/notifications/index';
 import { transportLiveTopic } from './modules/transport/index';
 import { registerSharePage, transportAlertRoutes, transportRoutes } from './modules/transport/index';
-import { billingDocumentRoutes, billingImportRoutes, billingPaymentRoutes, billingRoutes } from './modules/billing/index';
+import { billingDocumentRoutes, billingImportRoutes, billingPaymentRoutes, billingReminderRoutes, billingRoutes } from './modules/billing/index';
 
 /** The routes of one school, mounted under /api/{org}/. A new area adds its plugin here. */
 const schoolAreas = [authRoutes, peopleRoutes, deviceRoutes, allowedRoutes, settingsRoutes, i18nRoutes, nodesRoutes, adminsRoutes];
@@ -72,6 +72,7 @@ schoolAreas.push(transportAlertRoutes);
 schoolAreas.push(billingRoutes);
 schoolAreas.push(billingImportRoutes);
 schoolAreas.push(billingDocumentRoutes);
+schoolAreas.push(billingReminderRoutes);
 schoolAreas.push(billingPaymentRoutes);
 
 /** What a live socket may subscribe to ({"subscribe": name}); an area that offers a topic adds it here. */

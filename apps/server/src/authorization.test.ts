@@ -898,6 +898,16 @@ const table: Row[] = [
   { method: 'POST', route: '/api/:org/billing/imports/:id/commit', request: draftBillingImport, expect: billingStaff(200) },
   { method: 'GET', route: '/api/:org/billing/credits/:id/receipt.pdf', request: async (w, t) => ({ params: { id: (await creditOf(t, w.studentA)).id } }), expect: billingOfStudentA(200) },
   { method: 'GET', route: '/api/:org/people/:id/billing/statement.pdf', request: () => ({ query: '?from=2026-01-01&to=2026-12-31' }), expect: billingOfStudentA(200) },
+  {
+    method: 'POST',
+    route: '/api/:org/billing/reminders',
+    request: async (w, t) => {
+      await debitOf(t, w.studentA, '2020-01-10'); // overdue: there is someone to remind
+      return { body: {} };
+    },
+    expect: billingStaff(201),
+    atHome: 409, // norte's students owe nothing overdue: no_debtors
+  },
   // online payments (issue 14): paying a debit takes the rights of reading it; a payment is read by
   // its payer, the student's family and billing staff. The sandbox gateway's page is reached by its
   // link alone, a webhook by its signature (none here: 401 for everyone).

@@ -27,3 +27,4 @@ export { paymentPolicies } from './billing.payments.policy';
 export { schoolProviderName, toPayment } from './billing.payments';
 export { reconcilePaymentsJob, reconcilePayments, type ReconcilePayload } from './billing.reconcile';
 export { billingDocumentRoutes } from './billing.documents.routes';
+export { billingReminderRoutes } from './billing.reminders.routes';
