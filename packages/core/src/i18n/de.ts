@@ -1365,7 +1365,6 @@ export const de: Dictionary = {
     credit: {
       title: 'Zahlung Nr. {{number}}',
       number: 'Zahlung Nr. {{number}}',
-      numberMethod: 'Zahlung Nr. {{number}} ({{method}})',
       referenceShort: 'Ref. {{reference}}',
       toApply: 'Zuzuordnen: {{amount}}',
       method: 'Zahlungsart',

@@ -1365,7 +1365,6 @@ export const en: Dictionary = {
     credit: {
       title: 'Payment no. {{number}}',
       number: 'Payment no. {{number}}',
-      numberMethod: 'Payment no. {{number}} ({{method}})',
       referenceShort: 'Ref. {{reference}}',
       toApply: 'To apply: {{amount}}',
       method: 'Payment method',

@@ -1369,7 +1369,6 @@ export const es = {
     credit: {
       title: 'Pago n.º {{number}}',
       number: 'Pago n.º {{number}}',
-      numberMethod: 'Pago n.º {{number}} ({{method}})',
       referenceShort: 'Ref. {{reference}}',
       toApply: 'Por aplicar: {{amount}}',
       method: 'Medio de pago',

@@ -1365,7 +1365,6 @@ export const fr: Dictionary = {
     credit: {
       title: 'Paiement n° {{number}}',
       number: 'Paiement n° {{number}}',
-      numberMethod: 'Paiement n° {{number}} ({{method}})',
       referenceShort: 'Réf. {{reference}}',
       toApply: 'À imputer : {{amount}}',
       method: 'Moyen de paiement',

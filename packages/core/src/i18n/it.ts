@@ -1365,7 +1365,6 @@ export const it: Dictionary = {
     credit: {
       title: 'Pagamento n. {{number}}',
       number: 'Pagamento n. {{number}}',
-      numberMethod: 'Pagamento n. {{number}} ({{method}})',
       referenceShort: 'Rif. {{reference}}',
       toApply: 'Da imputare: {{amount}}',
       method: 'Metodo di pagamento',

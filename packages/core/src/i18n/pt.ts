@@ -1365,7 +1365,6 @@ export const pt: Dictionary = {
     credit: {
       title: 'Pagamento n.º {{number}}',
       number: 'Pagamento n.º {{number}}',
-      numberMethod: 'Pagamento n.º {{number}} ({{method}})',
       referenceShort: 'Ref. {{reference}}',
       toApply: 'A aplicar: {{amount}}',
       method: 'Meio de pagamento',

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Debit } from '@patio/core/schemas/billing';
+import { formatNumber } from '@patio/core/format/numbers';
+import { useSessionState } from '../../app/services';
 import { useMoney } from './useMoney';
 import classes from './billing.module.css';
 
@@ -10,6 +12,7 @@ import classes from './billing.module.css';
 export function ConceptTable({ debit }: { debit: Debit }) {
   const { t } = useTranslation();
   const money = useMoney();
+  const language = useSessionState((s) => s.language);
   const { currency } = debit;
   return (
     <div className={classes.tableWrap} tabIndex={0} role="group" aria-label={t('billing.concepts.title')}>
@@ -40,7 +43,7 @@ export function ConceptTable({ debit }: { debit: Debit }) {
             <tr className={classes.interest}>
               <td>
                 {t('billing.concepts.accruing')}
-                {debit.interestRule && <div className={classes.rowMeta}>{t('billing.concepts.rule', { rate: debit.interestRule.monthlyRatePercent, days: debit.interestRule.graceDays })}</div>}
+                {debit.interestRule && <div className={classes.rowMeta}>{t('billing.concepts.rule', { rate: formatNumber(debit.interestRule.monthlyRatePercent, language), days: debit.interestRule.graceDays })}</div>}
               </td>
               <td className={classes.num}>{money(debit.accruingInterest, currency)}</td>
               <td className={classes.num}>—</td>

@@ -22,9 +22,8 @@ export function DebitRow({ debit, showStudent }: DebitRowProps) {
   return (
     <Link to={debitPath(debit.id)} className={classes.row}>
       <span className={classes.rowMain}>
-        <span className={classes.rowTitle}>
-          {periodLabel(debit.period, language)} · {debit.description || t('billing.debit.number', { number: debit.sequence })}
-        </span>
+        {/* The description usually names the period already ("Mensualidad marzo 2026"): the period stands in when there is none. */}
+        <span className={classes.rowTitle}>{debit.description || periodLabel(debit.period, language)}</span>
         <span className={classes.rowMeta}>
           {showStudent && <>{debit.person.name} · </>}
           {isPaid && debit.paidOn ? t('billing.debit.paidOn', { date: dayLabel(debit.paidOn, language) }) : t('billing.debit.dueOn', { date: dayLabel(debit.expirationDate, language) })}

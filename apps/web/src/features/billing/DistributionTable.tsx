@@ -31,31 +31,42 @@ export function DistributionTable({ distributions, currency, side, caption }: Di
           <tr>
             <th scope="col">{side === 'debit' ? t('billing.distribution.credit') : t('billing.distribution.debit')}</th>
             <th scope="col">{t('billing.distribution.date')}</th>
-            <th scope="col">{t('billing.distribution.concept')}</th>
             <th scope="col" className={classes.num}>
               {t('billing.distribution.value')}
             </th>
           </tr>
         </thead>
         <tbody>
-          {distributions.map((d) => (
-            <tr key={d.id}>
-              <td>
-                {side === 'debit' ? (
-                  <Link to={creditPath(d.creditId)}>{t('billing.credit.numberMethod', { number: d.creditSequence, method: methodLabel(t, d.method) })}</Link>
-                ) : (
-                  <Link to={debitPath(d.debitId)}>{t('billing.debit.numberPeriod', { number: d.debitSequence, period: periodLabel(d.period, language) })}</Link>
-                )}
-              </td>
-              <td>{dayLabel(d.date, language)}</td>
-              <td>{d.kind === 'interest' ? t('billing.concepts.interestLine', { name: d.conceptName }) : d.conceptName}</td>
-              <td className={classes.num}>{money(d.value, currency)}</td>
-            </tr>
-          ))}
+          {distributions.map((d) => {
+            const concept = d.kind === 'interest' ? t('billing.concepts.interestLine', { name: d.conceptName }) : d.conceptName;
+            return (
+              <tr key={d.id}>
+                <td>
+                  {side === 'debit' ? (
+                    <>
+                      <Link to={creditPath(d.creditId)}>{t('billing.credit.number', { number: d.creditSequence })}</Link>
+                      <div className={classes.rowMeta}>
+                        {methodLabel(t, d.method)} · {concept}
+                      </div>
+                    </>
+                  ) : (
+                    <>
+                      <Link to={debitPath(d.debitId)}>{t('billing.debit.number', { number: d.debitSequence })}</Link>
+                      <div className={classes.rowMeta}>
+                        {periodLabel(d.period, language)} · {concept}
+                      </div>
+                    </>
+                  )}
+                </td>
+                <td>{dayLabel(d.date, language)}</td>
+                <td className={classes.num}>{money(d.value, currency)}</td>
+              </tr>
+            );
+          })}
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={3}>
+            <th scope="row" colSpan={2}>
               {t('billing.distribution.total')}
             </th>
             <td className={classes.num}>{money(total, currency)}</td>

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Loader, NumberInput } from '@mantine/core';
+import { formatNumber } from '@patio/core/format/numbers';
+import { useSessionState } from '../../app/services';
 import { RefusalMessage } from '../../app/RefusalMessage';
 import { Notice } from '../../ui/Notice';
 import { describeBillingError } from './billingErrors';
@@ -19,6 +21,8 @@ export function InterestSettingsPanel() {
 function InterestForm({ settings }: { settings: BillingSettings }) {
   const { t } = useTranslation();
   const save = useSaveInterestRule();
+  // The rate is typed with the language's decimal mark (1,5 in Spanish, 1.5 in English).
+  const decimalSeparator = formatNumber(1.5, useSessionState((s) => s.language)).charAt(1);
   const [rate, setRate] = useState<number | string>(settings.interest.monthlyRatePercent);
   const [grace, setGrace] = useState<number | string>(settings.interest.graceDays);
 
@@ -31,7 +35,7 @@ function InterestForm({ settings }: { settings: BillingSettings }) {
     <form className={`${classes.card} ${classes.page}`} onSubmit={handleSubmit} aria-labelledby="billing-settings-title">
       <h2 id="billing-settings-title">{t('billing.settings.title')}</h2>
       <p className={classes.muted}>{t('billing.settings.intro')}</p>
-      <NumberInput label={t('billing.settings.rate')} description={t('billing.settings.rateHint')} min={0} max={10} step={0.1} decimalScale={2} allowNegative={false} suffix=" %" value={rate} onChange={setRate} />
+      <NumberInput label={t('billing.settings.rate')} description={t('billing.settings.rateHint')} min={0} max={10} step={0.1} decimalScale={2} decimalSeparator={decimalSeparator} allowNegative={false} suffix=" %" value={rate} onChange={setRate} />
       <NumberInput label={t('billing.settings.grace')} min={0} max={365} allowDecimal={false} allowNegative={false} value={grace} onChange={setGrace} />
       <dl className={classes.facts}>
         <div>

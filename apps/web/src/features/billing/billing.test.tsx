@@ -45,7 +45,7 @@ describe('billing screen', { timeout: 30_000 }, () => {
     const list = await screen.findByRole('list', { name: 'Cobros pendientes' });
     const rows = within(list).getAllByRole('link');
     expect(rows[0].getAttribute('href')).toBe('/billing/debits/11');
-    expect(rows[0].textContent).toMatch(/marzo de 2026 · Pensión marzo/);
+    expect(rows[0].textContent).toMatch(/^Pensión marzo/);
     expect(rows[0].textContent).toMatch(/\$\s450\.000/);
     expect(within(rows[1]).getByText('Vencido')).toBeTruthy();
     // A student's own list names nobody.
@@ -130,7 +130,7 @@ describe('debit screen', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Pago aprobado.', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ver el recibo' }).getAttribute('href')).toBe('/billing/credits/30');
     await waitFor(() => expect(screen.queryByRole('button', { name: /Pagar/ })).toBeNull());
-    expect(screen.getByRole('link', { name: 'Pago n.º 400 (Pago en línea)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Pago n.º 400' })).toBeTruthy();
     expect(calls.filter((c) => c.url.endsWith('billing/debits/11')).length).toBeGreaterThan(1);
   });
 
