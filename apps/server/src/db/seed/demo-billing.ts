@@ -4,7 +4,7 @@ import type { Org } from '../../policy/policy';
 import { applyCredit, createDebit, currencyOf, INTEREST_SETTINGS_KEY, recordCredit, todayOf } from '../../modules/billing/index';
 import { findOrgById, updateOrgSettings } from '../../modules/org/org.queries';
 import { findPersonIdByUsername, findPersonIdsByDocument } from '../../modules/people/people.queries';
-import { parentLikeKinds } from '../../modules/people/relationships';
+import { findChildIds } from '../../modules/billing/billing.queries';
 import type { SeedStep } from './demo-school';
 
 // The demo's billing (issue 14 §1): a school year of monthly tuition for the demo parent's two
@@ -42,18 +42,6 @@ export function tuitionMonths(today: string): Month[] {
     const expirationDate = k === 7 ? addDays(today, -45) : k === 8 ? addDays(today, 12) : k === 9 ? addDays(today, 43) : `${monthFrom(issueDate, 1)}-10`;
     return { period, issueDate: issueDate < expirationDate ? issueDate : addDays(expirationDate, -20), expirationDate };
   });
-}
-
-async function childrenOf(db: Database, orgId: number, parentId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('relationships')
-    .select('person_id')
-    .where('org_id', '=', orgId)
-    .where('relative_id', '=', parentId)
-    .where('kind', 'in', [...parentLikeKinds])
-    .orderBy('person_id')
-    .execute();
-  return rows.map((r) => r.person_id);
 }
 
 /** Bills `personId` for `months`; those before index `paidUntil` are paid by treasury a few days before expiry (at the latest today). */
@@ -107,7 +95,7 @@ export const demoBilling: SeedStep = {
     const months = tuitionMonths(todayOf(org));
     const treasurer = await findPersonIdByUsername(db, org.id, 'admin');
     const parent = await findPersonIdByUsername(db, org.id, 'parent');
-    for (const child of parent ? await childrenOf(db, org.id, parent) : []) await bill(db, org, child, months, 7, treasurer);
+    for (const child of parent ? await findChildIds(db, org.id, parent) : []) await bill(db, org, child, months, 7, treasurer);
     // Mateo Castro's family: one month 45 days overdue, the next ones not billed yet.
     const [mateo] = (await findPersonIdsByDocument(db, org.id, ['1011667788'])).values();
     if (mateo) await bill(db, org, mateo, months.slice(7, 8), 0, treasurer);
@@ -122,6 +110,6 @@ export const norteBilling: SeedStep = {
     const months = tuitionMonths(todayOf(org)).slice(8, 10);
     const treasurer = await findPersonIdByUsername(db, org.id, 'admin');
     const parent = await findPersonIdByUsername(db, org.id, 'parent');
-    for (const child of parent ? await childrenOf(db, org.id, parent) : []) await bill(db, org, child, months, 1, treasurer);
+    for (const child of parent ? await findChildIds(db, org.id, parent) : []) await bill(db, org, child, months, 1, treasurer);
   },
 };

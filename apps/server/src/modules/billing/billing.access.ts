@@ -1,9 +1,8 @@
-import { sql, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database';
 import type { ResourceAccess } from '../../policy/access';
 import { memoised } from '../../policy/caller-memo';
 import type { Caller } from '../../policy/policy';
-import { findChildIds } from './billing.queries';
+import { billingRowFilter, type BillingRowTable, findChildIds, findVisibleRowIds } from './billing.queries';
 
 // Who sees billing (docs/decisions/019-billing-ledger.md "Who sees and does what"; decision 007 form).
 // A debit or credit belongs to one student. It is seen by the student, their parent-like relatives
@@ -36,22 +35,15 @@ export function seesBillingRowOf(caller: Caller, personId: number): boolean {
   return isBillingStaff(caller) || familyOf(caller).includes(personId);
 }
 
-function accessOn(kind: 'debit' | 'credit', table: 'billing_debits' | 'billing_credits'): ResourceAccess<typeof kind> {
+function accessOn(kind: 'debit' | 'credit', table: BillingRowTable): ResourceAccess<typeof kind> {
   return {
     kind,
     async visible(db, caller, ids) {
-      const seen = new Set<number>();
-      if (ids.length === 0) return seen;
-      let query = db.selectFrom(table).select('id').where('org_id', '=', caller.orgId).where('id', 'in', [...new Set(ids)]);
-      if (!isBillingStaff(caller)) query = query.where('person_id', 'in', familyOf(caller));
-      for (const row of await query.execute()) seen.add(row.id);
-      return seen;
+      if (ids.length === 0) return new Set<number>();
+      return new Set(await findVisibleRowIds(db, table, caller.orgId, [...new Set(ids)], isBillingStaff(caller) ? null : familyOf(caller)));
     },
     async filter(db, caller) {
-      if (isBillingStaff(caller)) return (ref) => (eb) => eb(eb.ref(ref), 'in', db.selectFrom(table).select('id').where('org_id', '=', caller.orgId));
-      const family = familyOf(caller);
-      return (ref) => (eb) =>
-        family.length === 0 ? sql<SqlBool>`1 = 0` : eb(eb.ref(ref), 'in', db.selectFrom(table).select('id').where('org_id', '=', caller.orgId).where('person_id', 'in', family));
+      return billingRowFilter(db, table, caller.orgId, isBillingStaff(caller) ? null : familyOf(caller));
     },
   };
 }

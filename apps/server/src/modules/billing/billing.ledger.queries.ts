@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Database } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
+import type { BillingCreditTable, BillingDebitConceptTable, BillingDebitTable } from '../../db/types-billing';
 
 // The SQL of the ledger's writes (billing.ledger.ts holds the rules). Every function takes the
 // caller's transaction. A "lock" is an UPDATE that changes nothing and returns the row: PostgreSQL
@@ -250,4 +251,22 @@ export async function markDistributionsReversed(trx: Database, orgId: number, id
     .where('id', 'in', ids)
     .where('reversed_at', 'is', null)
     .execute();
+}
+
+/** The school's stored settings (JSON text), read inside the ledger's transaction. */
+export async function findOrgSettingsText(db: Database, orgId: number): Promise<string | null> {
+  const row = await db.selectFrom('orgs').select('settings').where('id', '=', orgId).executeTakeFirst();
+  return row?.settings ?? null;
+}
+
+export async function insertDebit(trx: Database, row: Insertable<BillingDebitTable>): Promise<number> {
+  return (await trx.insertInto('billing_debits').values(row).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function insertCharges(trx: Database, rows: Insertable<BillingDebitConceptTable>[]): Promise<void> {
+  if (rows.length > 0) await trx.insertInto('billing_debit_concepts').values(rows).execute();
+}
+
+export async function insertCredit(trx: Database, row: Insertable<BillingCreditTable>): Promise<number> {
+  return (await trx.insertInto('billing_credits').values(row).returning('id').executeTakeFirstOrThrow()).id;
 }

@@ -11,8 +11,12 @@ import {
   findConcepts,
   findCreditIdByKey,
   findLedgerDebits,
+  findOrgSettingsText,
   findUnpaidDebitIds,
   giveBackNumber,
+  insertCharges,
+  insertCredit,
+  insertDebit,
   insertDistributions,
   insertInterestLine,
   lockCredit,
@@ -82,9 +86,9 @@ export function debitBalanceToday(
 }
 
 async function storedRule(trx: Database, orgId: number): Promise<InterestRule> {
-  const row = await trx.selectFrom('orgs').select('settings').where('id', '=', orgId).executeTakeFirst();
+  const stored = await findOrgSettingsText(trx, orgId);
   try {
-    return interestRuleOf({ settings: row ? (JSON.parse(row.settings) as Record<string, unknown>) : {} });
+    return interestRuleOf({ settings: stored ? (JSON.parse(stored) as Record<string, unknown>) : {} });
   } catch {
     return NO_INTEREST;
   }
@@ -113,48 +117,40 @@ export async function createDebit(trx: Database, input: NewDebit): Promise<{ id:
   const sequence = await nextSequence(trx, input.orgId, 'debit');
   const createdAt = input.createdAt ?? nowIso();
   const value = input.concepts.reduce((sum, c) => sum + c.value, 0);
-  const debit = await trx
-    .insertInto('billing_debits')
-    .values({
+  const debitId = await insertDebit(trx, {
+    org_id: input.orgId,
+    person_id: input.personId,
+    sequence,
+    period: input.period,
+    description: input.description,
+    issue_date: input.issueDate,
+    expiration_date: input.expirationDate,
+    currency: input.currency,
+    value,
+    interest: 0,
+    paid: 0,
+    interest_from: interestStartOf(input.expirationDate, { monthlyRatePercent: 0, graceDays }),
+    paid_on: value === 0 ? input.issueDate : null,
+    reference: input.reference ?? null,
+    import_id: input.importId ?? null,
+    created_by: input.createdBy ?? null,
+    created_at: createdAt,
+  });
+  await insertCharges(
+    trx,
+    input.concepts.map((c, i) => ({
       org_id: input.orgId,
-      person_id: input.personId,
-      sequence,
-      period: input.period,
-      description: input.description,
-      issue_date: input.issueDate,
-      expiration_date: input.expirationDate,
-      currency: input.currency,
-      value,
-      interest: 0,
+      debit_id: debitId,
+      position: i + 1,
+      kind: 'charge',
+      name: c.name,
+      observations: c.observations,
+      value: c.value,
       paid: 0,
-      interest_from: interestStartOf(input.expirationDate, { monthlyRatePercent: 0, graceDays }),
-      paid_on: value === 0 ? input.issueDate : null,
-      reference: input.reference ?? null,
-      import_id: input.importId ?? null,
-      created_by: input.createdBy ?? null,
       created_at: createdAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (input.concepts.length > 0) {
-    await trx
-      .insertInto('billing_debit_concepts')
-      .values(
-        input.concepts.map((c, i) => ({
-          org_id: input.orgId,
-          debit_id: debit.id,
-          position: i + 1,
-          kind: 'charge',
-          name: c.name,
-          observations: c.observations,
-          value: c.value,
-          paid: 0,
-          created_at: createdAt,
-        })),
-      )
-      .execute();
-  }
-  return { id: debit.id, sequence };
+    })),
+  );
+  return { id: debitId, sequence };
 }
 
 export interface NewCredit {
@@ -190,28 +186,24 @@ export async function recordCredit(trx: Database, input: NewCredit): Promise<{ i
       return { ...known, created: false };
     }
   }
-  const row = await trx
-    .insertInto('billing_credits')
-    .values({
-      org_id: input.orgId,
-      person_id: input.personId,
-      sequence,
-      method: input.method,
-      date: input.date,
-      effective_date: input.effectiveDate,
-      currency: input.currency,
-      value: input.value,
-      applied: 0,
-      reference: input.reference ?? '',
-      note: input.note ?? '',
-      payment_id: input.paymentId ?? null,
-      idempotency_key: key,
-      created_by: input.createdBy ?? null,
-      created_at: nowIso(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, sequence, created: true };
+  const id = await insertCredit(trx, {
+    org_id: input.orgId,
+    person_id: input.personId,
+    sequence,
+    method: input.method,
+    date: input.date,
+    effective_date: input.effectiveDate,
+    currency: input.currency,
+    value: input.value,
+    applied: 0,
+    reference: input.reference ?? '',
+    note: input.note ?? '',
+    payment_id: input.paymentId ?? null,
+    idempotency_key: key,
+    created_by: input.createdBy ?? null,
+    created_at: nowIso(),
+  });
+  return { id, sequence, created: true };
 }
 
 const nothingToApply = () => new HttpError(409, 'nothing_to_apply', 'This credit has no unapplied balance');

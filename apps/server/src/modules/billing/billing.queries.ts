@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database';
+import type { AccessFilter } from '../../policy/access';
 import { scopedToOrg } from '../../db/scope';
 import { currentMembership } from '../nodes/index';
 import { parentLikeKinds } from '../people/index';
@@ -248,4 +249,22 @@ export async function findDebtorPage(db: Database, orgId: number, q: { expiredBy
     base.select((eb) => eb.fn.count<number | string>('d.person_id').distinct().as('n')).executeTakeFirst(),
   ]);
   return { personIds: rows.map((r) => r.person_id), total: Number(count?.n ?? 0) };
+}
+
+export type BillingRowTable = 'billing_debits' | 'billing_credits';
+
+/** Of `ids`, the debits or credits of the school that belong to `family` (every one when null: billing staff). */
+export async function findVisibleRowIds(db: Database, table: BillingRowTable, orgId: number, ids: number[], family: number[] | null): Promise<number[]> {
+  let query = db.selectFrom(table).select('id').where(scopedToOrg(orgId)).where('id', 'in', ids);
+  if (family !== null) query = query.where('person_id', 'in', family.length > 0 ? family : [0]);
+  return (await query.execute()).map((r) => r.id);
+}
+
+/** The same rule as SQL on a debit or credit id column. */
+export function billingRowFilter(db: Database, table: BillingRowTable, orgId: number, family: number[] | null): AccessFilter {
+  return (ref) => (eb) => {
+    let rows = db.selectFrom(table).select('id').where(scopedToOrg(orgId));
+    if (family !== null) rows = rows.where('person_id', 'in', family.length > 0 ? family : [0]);
+    return eb(eb.ref(ref), 'in', rows);
+  };
 }
