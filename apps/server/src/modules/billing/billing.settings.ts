@@ -5,6 +5,7 @@ import type { RequestContext } from '../../http/context';
 import type { Org } from '../../policy/policy';
 import { findOrgByCode, updateOrgSettings } from '../org/index';
 import { INTEREST_SETTINGS_KEY, interestRuleOf } from './billing.ledger';
+import { schoolProviderName } from './billing.payments';
 
 // A school's billing settings (docs/decisions/019-billing-ledger.md): its currency (§9), its interest
 // rule (private orgs.settings key `billing.interest`) and the provider of its online payments.
@@ -27,13 +28,9 @@ export function currencyOf(org: Pick<Org, 'settings'>): string {
   return resolveCurrency({ currencyPostfix: postfix, orgUrl: url });
 }
 
-/** The provider of online payments: tuCompra when the school's flag (§3) is set, else the configured one. */
+/** The provider of online payments: the one that takes them (tuCompra when flagged and configured, §3). */
 export function providerOf(ctx: RequestContext): PaymentProvider {
-  const flag = publicOf(ctx.org).tuCompra;
-  if (flag === true || flag === 'true') return 'tucompra';
-  // PAYMENT_PROVIDER (config.payments, read by the payments platform); the built-in sandbox by default.
-  const configured = (ctx.services.config as { payments?: { provider?: string } }).payments?.provider;
-  return configured === 'wompi' ? 'wompi' : 'sandbox';
+  return schoolProviderName(ctx.services.config, ctx.org);
 }
 
 /** GET billing/settings. */
