@@ -51,6 +51,7 @@ import { notificationsRoutes } from './modules/notifications/index';
 import { transportLiveTopic } from './modules/transport/index';
 import { registerSharePage, transportAlertRoutes, transportRoutes } from './modules/transport/index';
 import { billingDocumentRoutes, billingImportRoutes, billingPaymentRoutes, billingReminderRoutes, billingRoutes } from './modules/billing/index';
+import { attendanceRoutes } from './modules/attendance/index';
 
 /** The routes of one school, mounted under /api/{org}/. A new area adds its plugin here. */
 const schoolAreas = [authRoutes, peopleRoutes, deviceRoutes, allowedRoutes, settingsRoutes, i18nRoutes, nodesRoutes, adminsRoutes];
@@ -74,6 +75,7 @@ schoolAreas.push(billingImportRoutes);
 schoolAreas.push(billingDocumentRoutes);
 schoolAreas.push(billingReminderRoutes);
 schoolAreas.push(billingPaymentRoutes);
+schoolAreas.push(attendanceRoutes);
 
 /** What a live socket may subscribe to ({"subscribe": name}); an area that offers a topic adds it here. */
 const liveTopics: LiveTopic[] = [transportLiveTopic];

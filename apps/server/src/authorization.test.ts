@@ -944,7 +944,35 @@ const table: Row[] = [
     expect: all(401),
     atHome: 401,
   },
+  // attendance (issue 15): a class's roll is its teachers', the staff of an ancestor's, administrators' and
+  // school-wide employees'; other teachers, families and the driver 403. Reports and the day: staff with reach.
+  { method: 'GET', route: '/api/:org/attendance/checkpoints/:nodeId/log', request: (w) => ({ params: { nodeId: w.tree.classA } }), expect: takesRollOfClassA(200) },
+  {
+    method: 'POST',
+    route: '/api/:org/attendance/checkpoints/:nodeId/log',
+    request: (w) => ({ params: { nodeId: w.tree.classA }, body: { person: w.studentA.id, type: 'present' } }),
+    expect: takesRollOfClassA(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/:org/attendance/checkpoints/:nodeId',
+    request: (w) => ({ params: { nodeId: w.tree.classA }, body: { type: 'class', direction: 'arriving' } }),
+    expect: takesRollOfClassA(200),
+  },
+  { method: 'GET', route: '/api/:org/attendance/reports', request: () => ({ query: '?from=2026-01-01&to=2026-01-31' }), expect: readsAttendance(200) },
+  { method: 'GET', route: '/api/:org/attendance/reports.csv', request: () => ({ query: '?from=2026-01-01&to=2026-01-31' }), expect: readsAttendance(200) },
+  { method: 'GET', route: '/api/:org/attendance/day', expect: readsAttendance(200) },
 ];
+
+/** `ok` for those who take class A's roll: teacher A, administrators, school-wide employees. */
+function takesRollOfClassA(ok: number): Callers {
+  return { ...members(403), teacherA: ok, schoolAdmin: ok, employee: ok };
+}
+
+/** `ok` for attendance reports and the day: administrators, school-wide employees and teachers (over their reach). */
+function readsAttendance(ok: number): Callers {
+  return { ...members(403), teacherA: ok, teacherB: ok, schoolAdmin: ok, employee: ok };
+}
 
 /** `ok` for billing staff: the school's administrators and school-wide employees (treasury). */
 function billingStaff(ok: number): Callers {

@@ -8,6 +8,7 @@ import type { NotificationTables } from './types-notifications';
 import type { TransportTables } from './types-transport';
 import type { NoticeTables } from './types-notices';
 import type { BillingTables } from './types-billing';
+import type { AttendanceTables } from './types-attendance';
 
 // Row shapes of today's schema. Migrations never import these (they are written against Kysely<any>).
 // Timestamps are ISO-8601 text, booleans integers 0/1, JSON text — the same on SQLite and PostgreSQL.
@@ -171,7 +172,7 @@ export interface JobTable {
   updated_at: string;
 }
 
-export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables, CalendarTables, NotificationTables, TransportTables, NoticeTables, BillingTables {
+export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables, CalendarTables, NotificationTables, TransportTables, NoticeTables, BillingTables, AttendanceTables {
   orgs: OrgTable;
   people: PersonTable;
   relationships: RelationshipTable;

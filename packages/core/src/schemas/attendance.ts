@@ -31,8 +31,13 @@ export const ZCheckpoint = z.object({
 });
 export type Checkpoint = z.infer<typeof ZCheckpoint>;
 
+/** PUT attendance/checkpoints/{nodeId}: staff change what kind of checkpoint a node is. */
+export const ZCheckpointInput = z.strictObject({ type: z.enum(CHECKPOINT_TYPES), direction: z.enum(CHECKPOINT_DIRECTIONS) });
+export type CheckpointInput = z.infer<typeof ZCheckpointInput>;
+
 /** What a relative answered to an absence post, shown on the roll. */
 export const ZAttendanceExcuse = z.object({ text: z.string(), at: z.number().int(), by: ZRef });
+export type AttendanceExcuse = z.infer<typeof ZAttendanceExcuse>;
 
 export const ZAttendanceRecord = z.object({
   type: z.enum(ATTENDANCE_TYPES),
@@ -74,7 +79,11 @@ export const ZRollQuery = z.object({ date: ZDay.optional() });
 export const ZAttendanceMark = z.strictObject({
   person: ZId,
   type: z.enum(ATTENDANCE_TYPES),
-  note: z.string().max(ATTENDANCE_NOTE_MAX).optional(),
+  note: z
+    .string()
+    .max(ATTENDANCE_NOTE_MAX)
+    .refine((note) => !note.includes('\u0000'), 'A note may not hold NUL characters')
+    .optional(),
   date: ZDay.optional(),
   /** Device time of an offline mark (epoch s): a later mark of the same person and day wins. */
   markedAt: z.number().int().optional(),

@@ -8,6 +8,7 @@ import { calendarImportJob } from '../calendar/index';
 import { notificationJobs, personalNoticeJobs } from '../notifications/index';
 import { positionsPurgeJob } from '../transport/index';
 import { reconcilePaymentsJob } from '../billing/index';
+import { attendanceAlertJob } from '../attendance/index';
 
 /**
  * Every kind of job, registered alike in the server and in `npm run worker` processes so either can
@@ -20,6 +21,7 @@ jobDefinitions.push(...(notificationJobs as JobDefinition<never>[]));
 jobDefinitions.push(...(personalNoticeJobs as JobDefinition<never>[]));
 jobDefinitions.push(positionsPurgeJob);
 jobDefinitions.push(reconcilePaymentsJob);
+jobDefinitions.push(attendanceAlertJob as JobDefinition<never>);
 
 export function registerJobHandlers(queue: JobQueue): JobQueue {
   for (const definition of jobDefinitions) queue.register(definition);

@@ -4,6 +4,8 @@
 export { postAccess, canReadPost } from './posts.access';
 export { postFilter } from './posts.access.sql';
 export { deliverPost, type DeliveryInput, type Delivered } from './posts.delivery';
+export { rewritePublishedPost } from './posts.rewrite';
+export { findRecipientReplies, type RecipientReply } from './posts.rewrite.queries';
 export { sanitizePostHtml, assertDescriptionSize, storedDescription, excerptOf } from './posts.html';
 export { listExcerpt } from './excerpt-cache';
 export { postDeliveredJob, type PostDeliveredPayload } from './posts.jobs';

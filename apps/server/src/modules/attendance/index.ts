@@ -1,0 +1,6 @@
+// The attendance area to the rest of the server (.dependency-cruiser.cjs): checkpoints on nodes, the
+// day's roll and its marks, the families' absence alerts, reports (issue 15; docs/decisions/021-attendance.md).
+export { attendanceRoutes } from './attendance.routes';
+export { attendancePolicies } from './attendance.policy';
+export { attendanceAlertJob, type AttendanceAlertPayload } from './attendance.alert.job';
+export { takesRollOf } from './attendance.access';
