@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
@@ -11,16 +12,26 @@ import { useStartPayment } from './useBilling';
 /**
  * Pay online: each click gets its own Idempotency-Key; "Try again" after a failure sends that click's
  * key again (the mutation's variables) so the server answers the same payment; then off to the checkout.
+ * A click while a payment is being started is ignored: the button shows it is busy only once the
+ * mutation's state reaches React, after the second click of a double click (which would have started
+ * a second payment under a key of its own).
  */
 export function PayButton({ debit }: { debit: Debit }) {
   const { t } = useTranslation();
   const money = useMoney();
   const start = useStartPayment(debit.id);
+  const starting = useRef(false);
 
   const pay = (key: string) => {
+    if (starting.current) return;
+    starting.current = true;
     start.mutate(key, {
       onSuccess: (payment) => {
         if (payment.checkoutUrl) checkoutNavigator.open(payment.checkoutUrl);
+        else starting.current = false;
+      },
+      onError: () => {
+        starting.current = false;
       },
     });
   };
