@@ -21,6 +21,7 @@ const byScreen: Readonly<Record<string, RefusalResource>> = {
   jobs: 'admin',
   invitations: 'admin',
   attendanceAdmin: 'admin',
+  checkpoint: 'group',
   postTypes: 'admin',
   postType: 'admin',
   geoTargets: 'admin',

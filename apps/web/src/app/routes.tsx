@@ -68,8 +68,9 @@ export const deckRoutes: RouteObject[] = [
   screen('settings/notifications', 'notifications', () => import('../features/notifications/NotificationSettingsPage').then((m) => ({ Component: m.NotificationSettingsPage }))),
   screen('post/types', 'postTypes', () => import('../features/postTypes/PostTypesPage').then((m) => ({ Component: m.PostTypesPage }))),
   screen('post/types/:type', 'postType', () => import('../features/postTypes/PostTypePage').then((m) => ({ Component: m.PostTypePage }))),
-  later('attendance/admin', 'attendanceAdmin'),
-  later('attendance/checkpoint/:nodeId', 'checkpoint'),
+  // Issue 15: attendance; the roll call works offline on a teacher's phone.
+  screen('attendance/admin', 'attendanceAdmin', () => import('../features/attendance/AttendanceAdminPage').then((m) => ({ Component: m.AttendanceAdminPage }))),
+  screen('attendance/checkpoint/:nodeId', 'checkpoint', () => import('../features/attendance/CheckpointPage').then((m) => ({ Component: m.CheckpointPage }))),
   screen('transport/routes', 'transportRoutes', () => import('../features/transport/RoutesPage').then((m) => ({ Component: m.RoutesPage }))),
   screen('transport/routes/:routeId/log', 'routeLog', () => import('../features/transport/RouteLogPage').then((m) => ({ Component: m.RouteLogPage }))),
   screen('transport/routes/:routeId/map', 'routeMap', () => import('../features/transport/RouteMapPage').then((m) => ({ Component: m.RouteMapPage }))),

@@ -9,6 +9,7 @@ import { MoreBadge } from './MoreBadge';
 import { moreSections, type MoreEntry } from './moreMenu';
 import { useAllowedPaths } from '../../app/access/useAllowedPaths';
 import { useTransportAccess } from '../transport';
+import { teachingGroupsOf } from '../attendance';
 import classes from './MorePage.module.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Stack.css';
@@ -25,9 +26,10 @@ export function MorePage() {
   const checked = moreSections.flatMap((s) => s.entries.filter((e) => e.checkAccess).map(allowedPathOf));
   const allowed = useAllowedPaths(checked);
   const transport = useTransportAccess();
+  const isTeacher = useSessionState((s) => teachingGroupsOf(s.user).length > 0);
   // Staff-only entries appear once the server says they may be opened.
   const isVisible = (entry: MoreEntry) =>
-    (!entry.checkAccess || allowed?.[allowedPathOf(entry)] === true) && (!entry.needsChildren || hasChildren) && (entry.needsTransport !== 'routes' || transport.seesRoutes) && (entry.needsTransport !== 'crew' || transport.isCrew) && (!entry.path.includes('{uid}') || uid !== null);
+    (!entry.checkAccess || allowed?.[allowedPathOf(entry)] === true || (entry.alsoForTeachers === true && isTeacher)) && (!entry.needsChildren || hasChildren) && (entry.needsTransport !== 'routes' || transport.seesRoutes) && (entry.needsTransport !== 'crew' || transport.isCrew) && (!entry.path.includes('{uid}') || uid !== null);
 
   return (
     <PageShell title={t('more.title')}>

@@ -37,6 +37,8 @@ export interface MoreEntry {
   needsChildren?: boolean;
   /** Shown only to staff and to those who see a bus route (issue 13: families of riders), or who drive one ('crew'). */
   needsTransport?: 'routes' | 'crew';
+  /** Shown to those who teach a group even when POST allowed says no. */
+  alsoForTeachers?: boolean;
   /** A number beside the label, for those who may open the entry (how many wait for them). */
   badge?: 'pendingRegistrations';
 }
@@ -66,7 +68,8 @@ export const moreSections: MoreSection[] = [
       // Treasury tools: POST allowed answers for billing staff (administrators and school-wide employees).
       { screen: 'billingAdmin', path: '/billing/admin', allowedPath: 'billing/debtors', icon: IconReportMoney, checkAccess: true },
       { screen: 'transportRoutes', path: '/transport/routes', icon: IconBus, needsTransport: 'routes' },
-      { screen: 'attendanceAdmin', path: '/attendance/admin', icon: IconChecklist, checkAccess: true },
+      // Issue 15: staff who may see the school's day, and every teacher (their groups' rolls are there).
+      { screen: 'attendanceAdmin', path: '/attendance/admin', allowedPath: 'attendance/day', icon: IconChecklist, checkAccess: true, alsoForTeachers: true },
       // GET nodes answers staff and drivers (their own groups), never families or students (issue 8).
       { screen: 'nodes', path: '/nodes', icon: IconHierarchy2, checkAccess: true },
       // POST allowed knows API paths: the editor is for those PUT post-types lets through (administrators).

@@ -1,0 +1,172 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AttendanceMark } from '@patio/core/schemas/attendance';
+import { renderApp } from '../../test/renderApp';
+import { BASE, stubFetch, type StubAnswer, type StubCall } from '../../test/fetchStub';
+import { ME, NODE, TODAY, day, logPath, record, report, roll, rollPath, signedIn, student } from './attendance.fixtures';
+
+type Routes = Record<string, StubAnswer | ((call: StubCall) => StubAnswer)>;
+const me = (extra: Record<string, unknown> = {}) => ({ body: { id: ME, firstName: 'Carolina', lastName: 'Restrepo', lastName2: null, avatar: null, roles: ['teacher'], relatives: [], groups: [], ...extra } });
+
+async function open(path: string, routes: Routes) {
+  const stub = stubFetch(BASE, { 'GET vue/settings': { body: {} }, [`GET people/${ME}`]: me(), 'POST allowed': { body: {} }, [`GET people/${ME}/children`]: { body: [] }, ...routes });
+  vi.stubGlobal('fetch', stub.fetchMock);
+  const app = await renderApp({ path, session: signedIn() });
+  return { ...stub, ...app };
+}
+
+const bodyOf = (call: StubCall) => JSON.parse(String(call.init?.body)) as AttendanceMark[];
+const posts = (calls: StubCall[]) => calls.filter((c) => c.method === 'POST' && c.url.endsWith(`attendance/checkpoints/${NODE}/log`));
+const rowOf = (name: string) => screen.getByRole('group', { name: `Asistencia de ${name}` });
+const counter = (label: string) => within(screen.getByRole('list', { name: 'Estudiantes' }).ownerDocument.body).getByText(label).closest('div')?.querySelector('dd')?.textContent;
+
+describe('the roll call', { timeout: 30_000 }, () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows 35 students present by default and saves the roll with one absence in two taps, as one array', async () => {
+    // The server keeps what it is sent: the roll read again afterwards has the records.
+    let saved: AttendanceMark[] = [];
+    const { calls } = await open(`/attendance/checkpoint/${NODE}`, {
+      [rollPath()]: () => ({ body: saved.length ? roll({ taken: true, takenAt: 1_790_000_000, students: roll().students.map((s, i) => ({ ...s, record: record({ type: saved[i].type }) })) }) : roll() }),
+      [logPath]: (call) => {
+        saved = bodyOf(call);
+        return { body: { changed: 35, unchanged: 0 } };
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: '7A' }, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.getAllByRole('radio', { name: 'Presente', checked: true })).toHaveLength(35);
+    expect(counter('Presentes')).toBe('35');
+    expect(screen.getByText('Aún no se ha tomado la asistencia de este día.')).toBeTruthy();
+
+    // Tap 1: Camila is absent. Tap 2: save.
+    fireEvent.click(within(rowOf('Camila Pérez')).getByRole('radio', { name: 'Ausente' }));
+    expect(counter('Presentes')).toBe('34');
+    expect(counter('Ausentes')).toBe('1');
+    expect(posts(calls)).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar asistencia (35)' }));
+
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    const sent = bodyOf(posts(calls)[0]);
+    expect(sent).toHaveLength(35);
+    expect(sent.filter((m) => m.type === 'absent').map((m) => m.person)).toEqual([103]);
+    expect(sent.every((m) => m.date === TODAY && Number.isInteger(m.markedAt))).toBe(true);
+    expect(await screen.findByText('Sincronizado')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Guardar asistencia/ })).toBeNull();
+  });
+
+  it('corrects a saved mark with one tap, sent at once, and shows the family’s excuse and the alert', async () => {
+    const saved = roll({
+      taken: true,
+      takenAt: 1_790_000_000,
+      takenBy: { id: ME, name: 'Carolina Restrepo' },
+      students: [
+        student(1, record({ type: 'absent', alert: 'sent', excuses: [{ text: 'Tiene gripa', at: 1_790_000_500, by: { id: 9, name: 'Andrés Gómez' } }] })),
+        student(2, record()),
+      ],
+    });
+    const { calls } = await open(`/attendance/checkpoint/${NODE}`, { [rollPath()]: { body: saved }, [logPath]: { body: { changed: 1, unchanged: 0 } } });
+    const ana = await screen.findByRole('group', { name: 'Asistencia de Ana Pérez' }, { timeout: 20_000 });
+    expect(within(ana).getByRole('radio', { name: 'Ausente' })).toHaveProperty('checked', true);
+    expect(screen.getByText('Excusa de Andrés Gómez')).toBeTruthy();
+    expect(screen.getByText(/Familia avisada/)).toBeTruthy();
+    expect(screen.getByText(/Asistencia tomada a las .* por Carolina Restrepo\./)).toBeTruthy();
+
+    fireEvent.click(within(ana).getByRole('radio', { name: 'Presente' }));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(bodyOf(posts(calls)[0])).toMatchObject([{ person: 101, type: 'present', date: TODAY }]);
+
+    // The details hold the excuse's text and a note.
+    fireEvent.click(screen.getByRole('button', { name: /Ana Pérez/ }));
+    expect(screen.getByText('Tiene gripa')).toBeTruthy();
+  });
+
+  it('finds a student by code, or by name typed without accents', async () => {
+    await open(`/attendance/checkpoint/${NODE}`, { [rollPath()]: { body: roll() } });
+    const search = await screen.findByRole('searchbox', { name: 'Buscar estudiante' }, { timeout: 20_000 });
+    fireEvent.change(search, { target: { value: 'CLA-0012' } });
+    expect(within(screen.getByRole('list', { name: 'Estudiantes' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('group', { name: 'Asistencia de Luis Pérez' })).toBeTruthy();
+    fireEvent.change(search, { target: { value: 'jose' } });
+    expect(screen.getByRole('group', { name: 'Asistencia de José Pérez' })).toBeTruthy();
+    fireEvent.change(search, { target: { value: 'zzz' } });
+    expect(screen.getByText('Ningún estudiante coincide con «zzz».')).toBeTruthy();
+    // The counters and the save button still count the whole class.
+    expect(screen.getByRole('button', { name: 'Guardar asistencia (35)' })).toBeTruthy();
+  });
+
+  it('keeps marks while offline, says they wait, and sends them when the browser is back online', async () => {
+    let isOnline = false;
+    const { calls } = await open(`/attendance/checkpoint/${NODE}`, {
+      [rollPath()]: { body: roll({}, 3) },
+      [logPath]: () => {
+        if (!isOnline) throw new TypeError('Failed to fetch');
+        return { body: { changed: 3, unchanged: 0 } };
+      },
+    });
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Asistencia de Bruno Pérez' }, { timeout: 20_000 })).getByRole('radio', { name: 'Tarde' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar asistencia (3)' }));
+    expect(await screen.findByText(/3 marcas pendientes de sincronizar/)).toBeTruthy();
+    const stored = JSON.parse(localStorage.getItem(`patio.attendance.demo.${NODE}.queue`) ?? '[]') as AttendanceMark[];
+    expect(stored.map((m) => [m.person, m.type])).toEqual([[101, 'present'], [102, 'late'], [103, 'present']]);
+    // Still marked as the teacher left them.
+    expect(within(rowOf('Bruno Pérez')).getByRole('radio', { name: 'Tarde' })).toHaveProperty('checked', true);
+
+    isOnline = true;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByText('Sincronizado')).toBeTruthy();
+    const sent = posts(calls).map(bodyOf);
+    // The same marks each time: the second send is the one that got through.
+    expect(sent.at(-1)).toEqual(stored);
+    expect(localStorage.getItem(`patio.attendance.demo.${NODE}.queue`)).toBeNull();
+  });
+
+  it('shows the roll kept on the device when it is opened again without network', async () => {
+    const first = await open(`/attendance/checkpoint/${NODE}`, { [rollPath()]: { body: roll({}, 4) } });
+    await screen.findByRole('group', { name: 'Asistencia de Diego Pérez' }, { timeout: 20_000 });
+    await waitFor(() => expect(localStorage.getItem(`patio.attendance.demo.${NODE}.roll`)).not.toBeNull());
+    first.unmount();
+
+    await open(`/attendance/checkpoint/${NODE}`, {
+      [rollPath()]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    expect(await screen.findByRole('group', { name: 'Asistencia de Diego Pérez' }, { timeout: 20_000 })).toBeTruthy();
+    expect(await screen.findByText('Sin conexión: se muestra la lista guardada en este dispositivo.')).toBeTruthy();
+  });
+
+  it('refuses someone who may not see the group', async () => {
+    await open(`/attendance/checkpoint/${NODE}`, { [rollPath()]: { status: 403, body: { error: 'forbidden', message: 'No' } } });
+    expect(await screen.findByRole('heading', { name: 'No puedes ver este grupo' }, { timeout: 20_000 })).toBeTruthy();
+  });
+});
+
+describe('the attendance admin screen', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('lists the day’s checkpoints with a link to each roll, who is missing, and the rates of the period', async () => {
+    await open('/attendance/admin', {
+      [`GET people/${ME}`]: me({ groups: [{ nodeId: NODE, nodeName: '7A', typeKey: 'course', role: 'group_director', enrollmentStatus: null, outcome: null, schoolYear: '2026' }] }),
+      [`GET attendance/day?date=${TODAY}`]: { body: day() },
+      [`GET attendance/reports?from=${TODAY.slice(0, 8)}01&to=${TODAY}&limit=1000`]: { body: report() },
+      'GET nodes': { body: { nodes: [] } },
+    });
+    expect(await screen.findByRole('link', { name: 'Tomar asistencia de 7A' }, { timeout: 20_000 })).toHaveProperty('pathname', `/attendance/checkpoint/${NODE}`);
+    expect(await screen.findByRole('link', { name: 'Tomar la asistencia de 9A' })).toHaveProperty('pathname', '/attendance/checkpoint/71');
+    expect(screen.getByRole('link', { name: 'Ver la lista de 7A' })).toBeTruthy();
+    expect(screen.getByText('1 lista sin tomar')).toBeTruthy();
+    expect(screen.getByText('Ausente en 7A')).toBeTruthy();
+    const groups = await screen.findByRole('table', { name: 'Por grupo' });
+    expect(within(groups).getByRole('row', { name: /7A/ }).textContent).toMatch(/80\s?%/);
+    expect(within(screen.getByRole('table', { name: 'Por estudiante' })).getAllByRole('row')).toHaveLength(3);
+  });
+});
