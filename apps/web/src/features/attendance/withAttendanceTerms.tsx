@@ -2,7 +2,7 @@ import { useEffect, useReducer, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { dictionaryLanguageOf, matchInterfaceLanguage, type DictionaryLanguage } from '@patio/core/i18n/index';
-import { loadAttendanceTerms } from '@patio/core/i18n/attendance/index';
+import { loadAttendanceTerms } from '@patio/core/i18n/attendanceScreens/index';
 
 const loaded = new WeakMap<I18n, Set<DictionaryLanguage>>();
 
