@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import type { EventBus, Subscription } from '../../platform/events/event-bus';
 import type { Caller, Org } from '../../policy/policy';
 import { LiveConnection, type LiveHost, type LiveSocket } from './live.connection';
+import { TopicFanout } from './live.fanout';
 import { resolveLiveTopic, type LiveTopic, type LiveTopicRefusal } from './live-topics';
 import type { LiveSettings } from './live.settings';
 import { threadsTopic } from './threads-topic';
@@ -21,7 +22,7 @@ interface BusGroup<M extends { readonly size: number } = { readonly size: number
 type SchoolGroup = BusGroup<Map<number, Set<LiveConnection>>>;
 
 /** The sockets of this process that follow one bus topic (a route's, say). */
-type TopicGroup = BusGroup<Set<LiveConnection>>;
+type TopicGroup = BusGroup<TopicFanout>;
 
 export interface LiveHubDeps {
   events: EventBus;
@@ -135,14 +136,14 @@ export class LiveHub implements LiveHost {
       this.idleLater(this.topicGroups, busTopic, group);
       return false;
     }
-    group.members.add(connection);
+    group.members.sockets.add(connection);
     joined();
     return true;
   }
 
   leaveTopic(connection: LiveConnection, busTopic: string): void {
     const group = this.topicGroups.get(busTopic);
-    if (!group?.members.delete(connection)) return;
+    if (!group?.members.sockets.delete(connection)) return;
     this.idleLater(this.topicGroups, busTopic, group);
   }
 
@@ -184,9 +185,9 @@ export class LiveHub implements LiveHost {
   private topicGroupOf(busTopic: string): TopicGroup {
     const existing = this.reuse(this.topicGroups.get(busTopic));
     if (existing) return existing;
-    const sockets = new Set<LiveConnection>();
-    const subscription = this.deps.events.subscribe(busTopic, (payload) => this.deliverTopic(busTopic, sockets, payload));
-    const group: TopicGroup = { members: sockets, joining: 0, subscription };
+    const fanout = new TopicFanout(this.settings.fanoutSlice);
+    const subscription = this.deps.events.subscribe(busTopic, (payload) => this.deliverTopic(busTopic, fanout, payload));
+    const group: TopicGroup = { members: fanout, joining: 0, subscription };
     this.topicGroups.set(busTopic, group);
     return group;
   }
@@ -218,14 +219,13 @@ export class LiveHub implements LiveHost {
 
   /**
    * One event of a topic to every socket that follows it: checked once, serialised once, the same
-   * bytes written to each socket. Synchronous, so a topic's events leave in the order the bus gave them.
+   * bytes written to each socket, in the order the bus gave the topic's events (live.fanout.ts).
    */
-  private deliverTopic(busTopic: string, sockets: Set<LiveConnection>, payload: unknown): void {
+  private deliverTopic(busTopic: string, fanout: TopicFanout, payload: unknown): void {
     const parsed = ZLiveTopicMessage.safeParse(payload);
     if (!parsed.success) return this.log.warn({ topic: busTopic }, 'ignored a live topic event of an unexpected shape');
-    if (sockets.size === 0) return;
-    const frame = Buffer.from(JSON.stringify(parsed.data));
-    for (const connection of sockets) connection.sendText(frame);
+    if (fanout.size === 0) return;
+    fanout.send(Buffer.from(JSON.stringify(parsed.data)));
   }
 
   private idleLater<K, G extends BusGroup>(groups: Map<K, G>, key: K, group: G): void {

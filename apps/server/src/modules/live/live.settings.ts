@@ -22,6 +22,12 @@ export interface LiveSettings {
   unsubscribeDelayMs: number;
   /** On shutdown, sockets that have not finished the close handshake by then are cut. */
   closeGraceMs: number;
+  /**
+   * A topic's event is written to this many sockets per turn of the event loop (live.fanout.ts). A write
+   * costs 10–13 µs of CPU (bench/RESULTS.md "Transport live positions"): 1,000 take 10–15 ms, so 10,000
+   * watchers of one route do not hold the event loop (the ingest, every request) 100–270 ms at a time.
+   */
+  fanoutSlice: number;
 }
 
 export const defaultLiveSettings: LiveSettings = {
@@ -35,4 +41,5 @@ export const defaultLiveSettings: LiveSettings = {
   maxTopicsPerConnection: LIVE_MAX_TOPICS_PER_SOCKET,
   unsubscribeDelayMs: 30_000,
   closeGraceMs: 1000,
+  fanoutSlice: 1000,
 };

@@ -6,7 +6,8 @@ import { requireCaller } from '../../http/school-scope';
 import type { JobLog } from '../../platform/jobs/jobs';
 import { admitArrival, liveState, rememberState, type TargetEntry, targetEntry } from './transport.cache';
 import { publishPosition, publishRouteEvent } from './transport.live';
-import { insertLogEntry, insertPosition, swapTargetState } from './transport.queries';
+import { writePosition } from './transport.position-batch';
+import { insertLogEntry } from './transport.queries';
 import { noTarget } from './transport.read';
 import { checkApproach } from './transport.alerts';
 
@@ -14,9 +15,10 @@ import { checkApproach } from './transport.alerts';
 // position reports, the hot path of the area (thousands a second in bench/). With the target and its
 // run in memory (transport.cache.ts), a report costs one conditional UPDATE, a compare-and-swap on the
 // target's live state that makes it the live position only if no newer report got there first (in any
-// process), and one INSERT that stores it. Only the winner logs the stops it reached (once per run and
-// stop), is broadcast and reaches the approach alerts. An older report is stored and answered
-// `live: false`; one sooner than the spec allows after the live one (one per 2 s) is 429.
+// process), and one INSERT that stores it, both in one transaction with the other reports of the same
+// turn of the event loop (transport.position-batch.ts). Only the winner logs the stops it reached (once
+// per run and stop), is broadcast and reaches the approach alerts. An older report is stored and
+// answered `live: false`; one sooner than the spec allows after the live one (one per 2 s) is 429.
 
 /** A report this soon after the live one (device time) is refused: the spec's 2 s, less jitter. */
 export const MIN_REPORT_GAP_S = 1.5;
@@ -60,7 +62,8 @@ export async function reportPosition(ctx: RequestContext, targetId: number, repo
     receivedAt: Math.floor(nowMs / 1000),
   };
   // Stored as the position above, but with the arrival time to the millisecond.
-  const store = (runId: number) => insertPosition(db, org.id, { ...position, targetId, runId, reporterId: caller.id, receivedAt: new Date(nowMs).toISOString() });
+  const row = (runId: number) => ({ ...position, targetId, runId, reporterId: caller.id, receivedAt: new Date(nowMs).toISOString() });
+  const store = async (runId: number) => (await writePosition(db, { orgId: org.id, targetId, swap: null, position: row(runId) })).id!;
   // Older than the run (less the clock skew a device may have): a late report of an earlier run.
   if (report.timestamp < entry.run.startedAt - MAX_REPORT_CLOCK_SKEW_S) return { id: await store(entry.run.id), live: false };
 
@@ -94,26 +97,27 @@ export async function reportPosition(ctx: RequestContext, targetId: number, repo
       previous: current ? state.lastFix : null,
       speedAvg: current ? state.speedAvg : null,
     });
-    const won = await swapTargetState(
-      db,
-      org.id,
+    const written = await writePosition(db, {
+      orgId: org.id,
       targetId,
-      { lastTimestamp: state.lastTimestamp, runId: state.runId },
-      {
-        lastTimestamp: report.timestamp,
-        lastPosition: JSON.stringify(position),
-        receivedAt: new Date(nowMs).toISOString(),
-        speedAvg: result.speedAvg,
-        nextStopIndex: result.nextIndex,
-        runId: run.id,
-        etas: JSON.stringify(result.etas),
+      swap: {
+        expected: { lastTimestamp: state.lastTimestamp, runId: state.runId },
+        next: {
+          lastTimestamp: report.timestamp,
+          lastPosition: JSON.stringify(position),
+          receivedAt: new Date(nowMs).toISOString(),
+          speedAvg: result.speedAvg,
+          nextStopIndex: result.nextIndex,
+          runId: run.id,
+          etas: JSON.stringify(result.etas),
+        },
       },
-    );
-    if (won) {
+      position: row(run.id),
+    });
+    if (written.live) {
       rememberState(db, org.id, targetId, { lastTimestamp: report.timestamp, runId: run.id, nextIndex: result.nextIndex, speedAvg: result.speedAvg, lastFix: fix });
-      const id = await store(run.id);
       await announce(ctx, log, entry!, run.id, position, result);
-      return { id, live: true };
+      return { id: written.id, live: true };
     }
     // Another report (here or in another process) moved the state on: read it and decide again.
     state = await liveState(db, org.id, targetId, true);
