@@ -1,5 +1,9 @@
-// Small helpers shared by the bench scripts: start a server process and wait until it answers.
+// Small helpers shared by the bench scripts: start a server process and wait until it answers; read
+// and write its database from the outside.
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 
 /**
  * Starts `node script` with env and resolves once `readyUrl` answers 200 (or one of `readyStatuses`).
@@ -22,3 +26,24 @@ export async function startProcess(script, env, readyUrl, readyStatuses = []) {
 
 /** Formats a number of bytes as KiB with one decimal. */
 export const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/**
+ * The database of a server started by school-data.mjs (`db` from databases(), `school` from startSchool),
+ * opened from the bench: `all(sql, params)` answers the rows, with `$n` placeholders on both databases
+ * (rewritten to `?` for SQLite); `close()`.
+ */
+export function openDatabase(db, school) {
+  if (db.env.DATABASE_URL) {
+    const pool = new pg.Pool({ connectionString: db.env.DATABASE_URL, max: 2 });
+    return { all: async (sql, params = []) => (await pool.query(sql, params)).rows, close: () => pool.end() };
+  }
+  const sqlite = new Database(join(school.dataDir, 'patio.sqlite'));
+  sqlite.pragma('busy_timeout = 10000');
+  const all = async (sql, params = []) => {
+    const statement = sqlite.prepare(sql.replace(/\$\d+/g, '?'));
+    if (statement.reader) return statement.all(...params);
+    statement.run(...params);
+    return [];
+  };
+  return { all, close: async () => sqlite.close() };
+}

@@ -18,8 +18,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
+import { openDatabase } from './lib.mjs';
 import { profileBetween, summariseProfile } from './profile-summary.mjs';
 import { databases, startSchool } from './school-data.mjs';
 
@@ -99,23 +98,6 @@ async function startPushSink() {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { base: `http://127.0.0.1:${server.address().port}`, pushes, times, close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) };
-}
-
-/** The server's database from the outside: `$n` placeholders on both (rewritten to `?` for SQLite). */
-function openDatabase(db, school) {
-  if (db.env.DATABASE_URL) {
-    const pool = new pg.Pool({ connectionString: db.env.DATABASE_URL, max: 2 });
-    return { all: async (sql, params = []) => (await pool.query(sql, params)).rows, close: () => pool.end() };
-  }
-  const sqlite = new Database(join(school.dataDir, 'patio.sqlite'));
-  sqlite.pragma('busy_timeout = 10000');
-  const all = async (sql, params = []) => {
-    const statement = sqlite.prepare(sql.replace(/\$\d+/g, '?'));
-    if (statement.reader) return statement.all(...params);
-    statement.run(...params);
-    return [];
-  };
-  return { all, close: async () => sqlite.close() };
 }
 
 /** `count` people with an email address and one web browser each, in multi-row inserts; answers their ids. */

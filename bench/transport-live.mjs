@@ -30,17 +30,17 @@
 // Configurations: SQLite with the in-process event bus; SQLite with Redis as the bus when
 // BENCH_REDIS_URL is set; PostgreSQL when BENCH_PG_URL is set (a scratch database).
 // BENCH_PROFILE=1: the server runs under --cpu-prof and each phase's CPU is summarised (measure without).
-// BENCH_PHASES: a comma list of the phases above (default all). BENCH_NODE_FLAGS: more flags for the
-// server's node. BENCH_SERVER: another build's main.js (default apps/server/dist/main.js).
+// BENCH_PHASES: a comma list of the phases above (default all). BENCH_CONFIGS: a comma list of the
+// configurations' labels (SQLite, SQLite + Redis bus, PostgreSQL; default all). BENCH_NODE_FLAGS: more
+// flags for the server's node. BENCH_SERVER: another build's main.js (default apps/server/dist/main.js).
 // Needs `npm run build -w apps/server`.
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { SignJWT } from 'jose';
-import pg from 'pg';
+import { openDatabase } from './lib.mjs';
 import { profileBetween, summariseProfile } from './profile-summary.mjs';
 import { databases, startSchool } from './school-data.mjs';
 
@@ -88,23 +88,6 @@ const ms = (v) => (Number.isNaN(v) ? '—' : v < 10 ? v.toFixed(1) : v.toFixed(0
 const trio = (p) => `${ms(p.p50)} / ${ms(p.p95)} / ${ms(p.p99)}`;
 
 // ── The database from the outside ───────────────────────────────────────────────────────────────────
-
-/** `$n` placeholders on both databases (rewritten to `?` for SQLite). */
-function openDatabase(db, school) {
-  if (db.env.DATABASE_URL) {
-    const pool = new pg.Pool({ connectionString: db.env.DATABASE_URL, max: 2 });
-    return { all: async (sql, params = []) => (await pool.query(sql, params)).rows, close: () => pool.end() };
-  }
-  const sqlite = new Database(join(school.dataDir, 'patio.sqlite'));
-  sqlite.pragma('busy_timeout = 10000');
-  const all = async (sql, params = []) => {
-    const statement = sqlite.prepare(sql.replace(/\$\d+/g, '?'));
-    if (statement.reader) return statement.all(...params);
-    statement.run(...params);
-    return [];
-  };
-  return { all, close: async () => sqlite.close() };
-}
 
 /** Multi-row inserts of `rows` (arrays in `columns` order), 400 at a time. */
 async function insertRows(conn, table, columns, rows) {
@@ -670,11 +653,18 @@ async function fanoutPhase(label, school, conn, ctx, kind) {
   if (!lost.ok) notes.push(`${label}, after fan-out ${kind}: LOST ${lost.missing}, rows ${lost.rows} vs 201s ${lost.answered}`);
 }
 
-/** The configurations: SQLite (in-process bus, then Redis when BENCH_REDIS_URL), PostgreSQL (BENCH_PG_URL). */
+/**
+ * The configurations: SQLite (in-process bus, then Redis when BENCH_REDIS_URL), PostgreSQL (BENCH_PG_URL);
+ * BENCH_CONFIGS, a comma list of their labels, keeps only those.
+ */
 async function* configurations() {
+  const only = env.BENCH_CONFIGS ? new Set(env.BENCH_CONFIGS.split(',')) : null;
   for await (const db of databases()) {
-    yield { label: db.name, db, env: db.env };
-    if (db.name === 'SQLite' && env.BENCH_REDIS_URL) yield { label: 'SQLite + Redis bus', db, env: { ...db.env, REDIS_URL: env.BENCH_REDIS_URL } };
+    const all = [{ label: db.name, db, env: db.env }];
+    if (db.name === 'SQLite' && env.BENCH_REDIS_URL) all.push({ label: 'SQLite + Redis bus', db, env: { ...db.env, REDIS_URL: env.BENCH_REDIS_URL } });
+    const kept = all.filter((config) => !only || only.has(config.label));
+    if (kept.length === 0) await db.drop();
+    for (const config of kept) yield config;
   }
 }
 
