@@ -2,6 +2,7 @@ import type { Database } from '../database';
 import { findOrgByCode, insertOrg } from '../../modules/org/org.queries';
 import type { Org } from '../../policy/policy';
 import { demoBilling, norteBilling } from './demo-billing';
+import { demoAttendance } from './demo-attendance';
 import { demoSteps, type SeedStep } from './demo-school';
 import { norteOrg, norteSteps } from './norte-school';
 import { isSeedStepDone, markSeedStepDone } from './seed.queries';
@@ -13,8 +14,8 @@ export const demoOrg = {
   settings: { color: '#1C89B8', public: { currencyPostfix: 'COP', city: 'Bogotá' } },
 };
 
-/** The demo school's steps, billing last (it bills the people the other steps made). */
-const demoSchoolSteps: SeedStep[] = [...demoSteps, demoBilling];
+/** The demo school's steps, billing (it bills the people the other steps made) and attendance last. */
+const demoSchoolSteps: SeedStep[] = [...demoSteps, demoBilling, demoAttendance];
 
 type SchoolDefinition = Parameters<typeof insertOrg>[1] & { code: string };
 

@@ -38,7 +38,6 @@ async function factsOf(db: Database, orgId: number, record: RecordRow): Promise<
  */
 export const attendanceAlertJob = defineJob<AttendanceAlertPayload>({
   kind: 'attendance.alert',
-  summarize: () => ({ topic: 'absence' }),
   async handle({ orgId, recordId }, { db, dialect, jobs, events }) {
     const told = await db.transaction().execute(async (trx) => {
       const record = await findRecordByIdForUpdate(trx, dialect, orgId, recordId);
