@@ -61,8 +61,9 @@ async function settle(trx: Database, org: Org, payment: PaymentRow, report: Prov
     date: today,
     effectiveDate: today,
     currency: payment.currency,
-    reference: report.providerRef ?? payment.provider_ref ?? '',
-    note: `${payment.provider} payment ${payment.id}`,
+    // The gateway's transaction id helps treasury find it at the gateway; the sandbox's is the secret of
+    // its checkout link, so its credits carry our own reference instead. The note stays the school's.
+    reference: payment.provider === 'sandbox' ? report.reference : (report.providerRef ?? payment.provider_ref ?? report.reference),
     paymentId: payment.id,
     createdBy: payment.payer_id,
   });

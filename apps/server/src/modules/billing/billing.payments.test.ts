@@ -25,7 +25,7 @@ describeOnDatabases('online payments', (t) => {
 
   describe('through the sandbox gateway', () => {
     it('pays a debit: checkout page, approval, back to the debit, paid with a distributed online credit', async () => {
-      const { debitId, started, path } = await pendingPayment();
+      const { debitId, started, path, reference } = await pendingPayment();
       expect(started).toMatchObject({ status: 'pending', amount: 450_000, currency: 'COP' });
 
       const page = await t.request({ method: 'GET', url: path });
@@ -49,7 +49,9 @@ describeOnDatabases('online payments', (t) => {
 
       const ledger = await ledgerOf(t, w.school.id, started.id);
       expect(ledger.credits).toHaveLength(1);
-      expect(ledger.credits[0]).toMatchObject({ method: 'online', person_id: w.studentA.id, id: ledger.payment.credit_id });
+      // The family reads the credit's reference: ours, never the secret of the checkout link.
+      expect(ledger.credits[0]).toMatchObject({ method: 'online', person_id: w.studentA.id, id: ledger.payment.credit_id, reference, note: '' });
+      expect(path).not.toContain(reference);
       expect(Number(ledger.credits[0].value)).toBe(450_000);
       expect(Number(ledger.credits[0].applied)).toBe(450_000);
       expect(ledger.distributions.map((d) => Number(d.value)).sort()).toEqual([150_000, 300_000]);
