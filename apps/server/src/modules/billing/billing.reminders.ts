@@ -7,8 +7,8 @@ import { resolveAudience } from '../audiences/index';
 import { deliverPost, storedDescription } from '../posts/index';
 
 // The payment reminder (issue 14 §4): a post of type "payment" from billing staff to the families of
-// the students with an overdue balance, addressed by the audience rule `debtor = true` with their
-// parent-like relatives (decision 010), so it is delivered, notified and listed like any post. It
+// the students with an overdue balance (audience rule `debtor = true`), addressed to their parent-like
+// relatives by name, so it is delivered, notified and listed like any post. It
 // names no amount and no other family: what each owes is on their own billing screen.
 
 const texts: Record<Language, { title: string; body: string[] }> = {
@@ -76,7 +76,7 @@ function schoolLanguage(settings: Record<string, unknown>): Language {
   return dictionaryLanguageOf(matchInterfaceLanguage(tag));
 }
 
-const DEBTORS = { field: 'debtor', op: 'eq', args: [true] } as const;
+const DEBTOR_RULE = { field: 'debtor' as const, op: 'eq' as const, args: [true] };
 
 /** POST billing/reminders: 201 with the post and how many received it; 409 `no_debtors` when nobody owes. */
 export async function sendPaymentReminder(ctx: RequestContext, input: BillingReminderInput): Promise<BillingReminder> {
@@ -84,12 +84,16 @@ export async function sendPaymentReminder(ctx: RequestContext, input: BillingRem
   const defaults = texts[schoolLanguage(ctx.org.settings)];
   const title = input.title ?? defaults.title;
   const description = storedDescription(paragraphs(input.message ? input.message.split(/\n\s*\n/) : defaults.body));
-  const audience: Audience = { people: [], rules: { ...DEBTORS, args: [...DEBTORS.args] }, relatives: true };
   return ctx.db.transaction().execute(async (trx) => {
-    const debtors = await resolveAudience(trx, ctx.org.id, audience.rules);
+    const debtors = await resolveAudience(trx, ctx.org.id, DEBTOR_RULE);
     if (debtors.count === 0) throw new HttpError(409, 'no_debtors', 'No student has an overdue balance: there is nobody to remind');
-    const { personIds } = await resolveAudience(trx, ctx.org.id, audience.rules, { includeRelatives: true });
-    const recipients = personIds.filter((id) => id !== caller.id);
+    // Families only: a dunning letter is for whoever pays, not for the child. The stored audience names
+    // exactly those people, so the post's audience and its deliveries agree.
+    const students = new Set(debtors.personIds);
+    const { personIds } = await resolveAudience(trx, ctx.org.id, DEBTOR_RULE, { includeRelatives: true });
+    const recipients = personIds.filter((id) => !students.has(id) && id !== caller.id);
+    if (recipients.length === 0) throw new HttpError(409, 'no_debtors', 'No student with an overdue balance has a family to remind');
+    const audience: Audience = { people: recipients, rules: null, relatives: false };
     const delivered = await deliverPost(
       trx,
       ctx.services,
