@@ -8,6 +8,8 @@ import { join } from 'node:path';
 process.env.PATIO_E2E_DATA ??= mkdtempSync(join(tmpdir(), 'patio-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 18080);
 const baseURL = `http://127.0.0.1:${port}`;
+// The single sign-on journey runs a local OpenID provider playing Google here (e2e/auth-sso).
+process.env.PATIO_E2E_OIDC_PORT ??= String(port + 500);
 
 export default defineConfig({
   testDir: '.',
@@ -43,6 +45,10 @@ export default defineConfig({
       VALIDATE_RESPONSES: '1',
       // The notifications journey runs its own push service on 127.0.0.1.
       PUSH_ALLOW_INSECURE_ENDPOINTS: '1',
+      // Google sign-in against the provider e2e/auth-sso starts on 127.0.0.1 (started lazily: discovery runs at the first sign-in).
+      OIDC_GOOGLE_ISSUER: `http://127.0.0.1:${process.env.PATIO_E2E_OIDC_PORT}`,
+      OIDC_GOOGLE_CLIENT_ID: 'patio-e2e',
+      OIDC_GOOGLE_CLIENT_SECRET: 'patio-e2e-secret',
     },
   },
 });

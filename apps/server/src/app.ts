@@ -50,6 +50,7 @@ import { calendarRoutes } from './modules/calendar/index';
 import { notificationsRoutes } from './modules/notifications/index';
 import { transportLiveTopic } from './modules/transport/index';
 import { registerSharePage, transportAlertRoutes, transportRoutes } from './modules/transport/index';
+import { registerAppleRelay, ssoRoutes } from './modules/sso/index';
 import { billingDocumentRoutes, billingImportRoutes, billingPaymentRoutes, billingReminderRoutes, billingRoutes } from './modules/billing/index';
 import { attendanceRoutes } from './modules/attendance/index';
 
@@ -70,6 +71,7 @@ schoolAreas.push(calendarRoutes);
 schoolAreas.push(notificationsRoutes);
 schoolAreas.push(transportRoutes);
 schoolAreas.push(transportAlertRoutes);
+schoolAreas.push(ssoRoutes);
 schoolAreas.push(billingRoutes);
 schoolAreas.push(billingImportRoutes);
 schoolAreas.push(billingDocumentRoutes);
@@ -221,6 +223,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   if (webApp) await registerWebApp(app, webApp);
   // A bus share link's page answers 410 once the link has expired (issue 13).
   if (webApp) await registerSharePage(app);
+  // Apple posts its sign-in answer (form_post); the web app's callback reads it as a query (decision 020).
+  await app.register(registerAppleRelay);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     if (webApp && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api') {

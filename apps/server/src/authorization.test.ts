@@ -16,6 +16,7 @@ import { classAEvent, MAY_4_10AM_BOGOTA, postEventToParentA } from './modules/ca
 import { insertSource } from './modules/calendar/calendar.sources.queries';
 import { describeOnDatabases, type TestApp } from './test/harness';
 import { endRunsOf, freshRun, nextReportTime, reportAt } from './modules/transport/transport.fixtures';
+import { findLinkedPerson, insertSignInLink } from './modules/sso/sso.queries';
 import { creditOf, debitOf } from './modules/billing/billing.fixtures';
 import { freshSandboxPayment } from './modules/billing/billing.payments.fixtures';
 
@@ -127,6 +128,27 @@ const table: Row[] = [
     route: '/api/:org/people/:id/login-tokens',
     request: () => ({ body: {} }), // for student A
     expect: adminOnly(201),
+  },
+  // single sign-on (issue 16): the world's school offers no provider, so starting or finishing a sign-in is 404 for everyone.
+  { method: 'GET', route: '/api/:org/oauth/:provider/authorize', request: () => ({ params: { provider: 'google' } }), expect: all(404) },
+  { method: 'POST', route: '/api/:org/oauth/google', request: () => ({ body: { code: 'authz-code', state: 'authz-state' } }), expect: all(404) },
+  { method: 'POST', route: '/api/:org/oauth/office', request: () => ({ body: { code: 'authz-code', state: 'authz-state' } }), expect: all(404) },
+  { method: 'POST', route: '/api/:org/oauth/apple', request: () => ({ body: { code: 'authz-code', state: 'authz-state', email: null } }), expect: all(404) },
+  // A person's linked accounts: themselves and administrators.
+  { method: 'GET', route: '/api/:org/people/:id/sign-in-links', expect: { ...members(403), studentA: 200, schoolAdmin: 200 } },
+  {
+    method: 'DELETE',
+    route: '/api/:org/people/:id/sign-in-links/:linkId',
+    request: async (w, t) => ({ params: { linkId: await linkOfStudentA(w, t) } }),
+    expect: { ...members(403), studentA: 204, schoolAdmin: 204 },
+  },
+  { method: 'GET', route: '/api/:org/settings/single-sign-on', expect: adminOnly(200) },
+  {
+    method: 'PUT',
+    route: '/api/:org/settings/single-sign-on/:provider',
+    request: () => ({ params: { provider: 'apple' }, body: { enabled: false, clientId: null, issuer: null, tenants: [], domains: [], allowSelfRegistration: false } }),
+    expect: adminOnly(200),
+    atHome: 200, // norte's own Apple settings, turned off
   },
   {
     method: 'POST',
@@ -1215,6 +1237,13 @@ async function worldTracesIn(body: string, w: World, t: TestApp): Promise<string
 /** `ok` for the readers of a post of teacher A to parent A (its author, parent A, administrators); 404 for the school's others. */
 function postReaders(ok: number): Callers {
   return { ...members(404), parentA: ok, teacherA: ok, schoolAdmin: ok };
+}
+
+/** A fresh Google account linked to student A (single sign-on). */
+async function linkOfStudentA(w: World, t: TestApp): Promise<number> {
+  const subject = `authz-${Math.random().toString(36).slice(2)}`;
+  await insertSignInLink(t.db, w.school.id, { personId: w.studentA.id, provider: 'google', subject, email: null });
+  return (await findLinkedPerson(t.db, w.school.id, 'google', subject))!.linkId;
 }
 
 /** A fresh block in a fresh post of teacher A to parent A. */

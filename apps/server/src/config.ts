@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import { isIP } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type OidcDefaults, parseOidcDefaults } from './oidc-config';
 import { parsePayments, type PaymentSettings } from './platform/payments/payment-settings';
 import { parsePush, type ApnsSettings, type FcmSettings, type IosPushService, type VapidSettings } from './platform/push/push-settings';
 import { parseSms, type SmsSettings } from './platform/sms/sms';
@@ -84,6 +85,13 @@ export interface AppConfig {
   geoRetentionDays?: number;
   /** Drive the demo bus along route 1 of the demo school while the server runs (DEMO_BUS=1). */
   demoBus?: boolean;
+  /** Google, Office 365 and Apple clients every school may use (OIDC_*_ISSUER, OIDC_*_CLIENT_ID, OIDC_*_CLIENT_SECRET). */
+  oidc?: OidcDefaults;
+  /**
+   * Issuers a school administrator sets may be http on 127.0.0.1 (OIDC_ALLOW_LOOPBACK_ISSUERS=1). Off by
+   * default: an administrator's issuer must not be a way into the server's own machine. Tests turn it on.
+   */
+  oidcAllowLoopbackIssuers?: boolean;
   /** Online payments (PAYMENT_PROVIDER, WOMPI_*, TUCOMPRA_*); unset: the built-in sandbox. */
   payments?: PaymentSettings;
 }
@@ -212,6 +220,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mapTiles: env.MAP_TILE_URL ? { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION ?? '' } : defaultMapTiles,
     geoRetentionDays: toInt(env.GEO_RETENTION_DAYS, 30, 'GEO_RETENTION_DAYS'),
     demoBus: ['1', 'true', 'yes', 'on'].includes((env.DEMO_BUS ?? '').trim().toLowerCase()),
+    oidc: parseOidcDefaults(env),
+    oidcAllowLoopbackIssuers: ['1', 'true', 'yes', 'on'].includes((env.OIDC_ALLOW_LOOPBACK_ISSUERS ?? '').trim().toLowerCase()),
     payments: parsePayments(env),
     jobs: {
       inProcess: !['0', 'false', 'no', 'off'].includes((env.JOBS_IN_PROCESS ?? 'true').toLowerCase()),

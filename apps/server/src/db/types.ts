@@ -8,6 +8,7 @@ import type { NotificationTables } from './types-notifications';
 import type { TransportTables } from './types-transport';
 import type { NoticeTables } from './types-notices';
 import type { BillingTables } from './types-billing';
+import type { SsoTables } from './types-sso';
 import type { AttendanceTables } from './types-attendance';
 
 // Row shapes of today's schema. Migrations never import these (they are written against Kysely<any>).
@@ -172,7 +173,7 @@ export interface JobTable {
   updated_at: string;
 }
 
-export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables, CalendarTables, NotificationTables, TransportTables, NoticeTables, BillingTables, AttendanceTables {
+export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables, CalendarTables, NotificationTables, TransportTables, NoticeTables, BillingTables, SsoTables, AttendanceTables {
   orgs: OrgTable;
   people: PersonTable;
   relationships: RelationshipTable;

@@ -4,6 +4,11 @@ export const PUBLIC_PATHS = ['/code', '/login', '/register', '/registration/veri
 /** Screens of mailed links that carry their school (?school=): they need none stored (issue 8: invitations, password resets). */
 const MAILED_LINK_PATHS = ['/welcome', '/reset-password'];
 
+/** Where Google, Office 365 and Apple send the browser back (issue 16): public, for the stored school. */
+export function isSsoCallbackPath(path: string): boolean {
+  return /^\/oauth\/(google|office|apple)\/callback$/.test(path);
+}
+
 /** A shared live map (issue 13): /share/{org}/{token}, open without signing in, to anyone, in any school. */
 export function isSharedMapPath(path: string): boolean {
   return /^\/share\/[^/]+\/[^/]+$/.test(path);
@@ -42,7 +47,7 @@ export function decideGuard({ pathname, search = '', hasOrgUrl, isSignedIn, isRe
     return `/code${nextSearchOf(path + search)}`;
   }
   if (isSignedIn && isRegistrationPending) return path === REGISTRATION_STATUS_PATH ? null : REGISTRATION_STATUS_PATH;
-  if ((PUBLIC_PATHS as readonly string[]).includes(path)) return null;
+  if ((PUBLIC_PATHS as readonly string[]).includes(path) || isSsoCallbackPath(path)) return null;
   if (!isSignedIn) return `/login${nextSearchOf(path + search)}`;
   return null;
 }

@@ -58,6 +58,7 @@ export const deckRoutes: RouteObject[] = [
   screen('people', 'people', () => import('../features/contacts/ContactsPage').then((m) => ({ Component: m.ContactsPage })), { order: 4 }),
   screen('registrations', 'registrations', () => import('../features/registration/RegistrationsPage').then((m) => ({ Component: m.RegistrationsPage }))),
   screen('admin/jobs', 'jobs', () => import('../features/admin/JobsPage').then((m) => ({ Component: m.JobsPage }))),
+  screen('admin/sign-in', 'singleSignOn', () => import('../features/admin/SingleSignOnPage').then((m) => ({ Component: m.SingleSignOnPage }))),
   screen('admin/invitations', 'invitations', () => import('../features/invitations/InvitationsPage').then((m) => ({ Component: m.InvitationsPage })), { title: 'signInHelp.titles.invitations' }),
   screen('person/:personId', 'person', () => import('../features/people/PersonPage').then((m) => ({ Component: m.PersonPage }))),
   {
@@ -176,6 +177,12 @@ export function createRoutes(services: AppServices): RouteObject[] {
           path: 'reset-password',
           handle: { title: 'signInHelp.titles.resetPassword' } satisfies RouteHandle,
           lazy: () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })),
+        },
+        // Issue 16: Google, Office 365 and Apple send the browser back here.
+        {
+          path: 'oauth/:provider/callback',
+          handle: { title: 'pageTitles.login' } satisfies RouteHandle,
+          lazy: () => import('../features/auth/SsoCallbackPage').then((m) => ({ Component: m.SsoCallbackPage })),
         },
         // Issue 13: a shared live map, open to anyone with the link until it expires; it names its school.
         {

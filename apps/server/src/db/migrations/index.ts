@@ -17,6 +17,7 @@ import * as m015 from './015-notifications';
 import * as m016 from './016-transport';
 import * as m017 from './017-personal-notices';
 import * as m018 from './018-billing';
+import * as m019 from './019-single-sign-on';
 import * as m020 from './020-attendance';
 
 /** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   '016-transport': m016,
   '017-personal-notices': m017,
   '018-billing': m018,
+  '019-single-sign-on': m019,
   '020-attendance': m020,
 };

@@ -24,7 +24,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: ZSettings, ...errors(400, 404) },
     },
     handler: async (request) => ({
-      ...publicSettings(request.org),
+      ...publicSettings(request.org, request.server.patio.config.oidc),
       vapidPublicKey: vapidKeysFor(request.server.patio.config).publicKey,
       mapTiles: request.server.patio.config.mapTiles ?? defaultMapTiles,
     }),

@@ -4,6 +4,8 @@ import type { RequestContext } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import type { Org } from '../../policy/policy';
 import { findOrgByCode, updateOrgSettings } from '../org/index';
+import type { OidcDefaults } from '../../oidc-config';
+import { availableSignInProviders } from './sign-in-providers';
 import { LEGACY_HOST_KEY, legacyHostOf, storedLegacyHost } from './legacy-host';
 import { allowsSignInByEmail, SIGN_IN_BY_EMAIL_KEY } from './sign-in-by-email';
 import { TIME_ZONE_KEY, timeZoneOf } from './time-zone';
@@ -13,25 +15,20 @@ export const defaultColor = '#1C89B8';
 /**
  * How a school's settings are stored (orgs.settings JSON):
  * { color?, public?: {free key-values shown to everyone, e.g. currencyPostfix, tuCompra},
- *   signIn?: { google?: {clientId}, office?: {clientId, tenant?}, apple?: {clientId} },
+ *   signIn?: { google?, office?, apple? } (sign-in-providers.ts: the server's OIDC_* clients serve schools without their own),
  *   signInByEmail?: true, legacyHost?: 'https://…', timeZone?: 'Europe/Madrid' }
  * Only `public`, the colour and which providers exist leave the server; client secrets never do.
  */
-export function publicSettings(org: Org): Settings {
+export function publicSettings(org: Org, oidc?: OidcDefaults): Settings {
   const stored = org.settings;
   const pub = isRecord(stored.public) ? stored.public : {};
-  const signIn = isRecord(stored.signIn) ? stored.signIn : {};
-  const configured = (name: string) => {
-    const provider = signIn[name];
-    return isRecord(provider) && typeof provider.clientId === 'string' && provider.clientId.length > 0;
-  };
   const color = typeof stored.color === 'string' && /^#[0-9a-fA-F]{6}$/.test(stored.color) ? stored.color : defaultColor;
   return {
     ...pub,
     title: org.title,
     color,
     logo: org.logo,
-    signIn: { google: configured('google'), office: configured('office'), apple: configured('apple') },
+    signIn: availableSignInProviders(stored, oidc),
     signInByEmail: allowsSignInByEmail(stored),
     legacyHost: legacyHostOf(stored),
     timeZone: timeZoneOf(stored),
@@ -73,7 +70,7 @@ async function changeSettings(ctx: RequestContext, change: (settings: Record<str
     await updateOrgSettings(trx, ctx.org.id, settings);
     return { ...current, settings };
   });
-  return publicSettings(org);
+  return publicSettings(org, ctx.services.config.oidc);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

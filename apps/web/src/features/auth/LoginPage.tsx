@@ -119,7 +119,7 @@ export function LoginPage() {
           </div>
         </form>
       )}
-      {settings?.signIn && <ProviderButtons providers={settings.signIn} />}
+      {settings?.signIn && <ProviderButtons providers={settings.signIn} next={next} />}
       <RegisterLink />
       <Button variant="subtle" onClick={handleChangeSchool}>
         {t('login.changeSchool')}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IconMailCheck } from '@tabler/icons-react';
 import { dictionaryLanguageOf } from '@patio/core/i18n/index';
@@ -8,6 +8,7 @@ import { ApiError } from '../../app/api/ApiError';
 import { useServices, useSessionState } from '../../app/services';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
+import { SSO_PROVIDER_NAMES, type SsoProvider } from '@patio/core/schemas/singleSignOn';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { Brand } from '../../ui/Brand';
@@ -48,7 +49,11 @@ export const RegisterPage = withDirectoryTerms(function RegisterPage() {
   const school = useSessionState((s) => s.school);
   const language = useSessionState((s) => s.language);
   const info = useRegistrationInfo();
-  const [form, setForm] = useState<RegistrationDraft>(emptyRegistration);
+  // A Google, Office 365 or Apple sign-in with no account here starts the registration pre-filled (issue 16).
+  const prefill = (useLocation().state as { prefill?: { email: string; firstName: string; lastName: string; provider: string } } | null)?.prefill;
+  const [form, setForm] = useState<RegistrationDraft>(() =>
+    prefill ? { ...emptyRegistration(), email: prefill.email, firstName: prefill.firstName, lastName: prefill.lastName } : emptyRegistration(),
+  );
   const [errors, setErrors] = useState<RegistrationErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -219,6 +224,7 @@ export const RegisterPage = withDirectoryTerms(function RegisterPage() {
   return (
     <PublicLayout brand={brand}>
       <h1>{t('registration.title')}</h1>
+      {prefill && <Notice>{t('sso.registrationPrefilled', { provider: SSO_PROVIDER_NAMES[prefill.provider as SsoProvider] ?? prefill.provider })}</Notice>}
       {body}
       <Link to="/login" className={classes.link}>{t('registration.haveAccount')}</Link>
     </PublicLayout>

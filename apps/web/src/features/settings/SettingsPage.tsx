@@ -11,6 +11,8 @@ import { ProfileEditor } from '../profile';
 import { ProfileSummary } from './ProfileSummary';
 import { CalendarSubscriptionSection } from './CalendarSubscriptionSection';
 import { SchoolCalendarSections } from './SchoolCalendarSections';
+import { LinkedAccountsSection } from './LinkedAccountsSection';
+import { SingleSignOnSection } from './SingleSignOnSection';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
@@ -19,7 +21,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
 import './settingsStyles';
 
-/** /settings: profile summary, interface language, notifications, calendar subscription (and the school's calendar for administrators), sign out. */
+/** /settings: profile summary, interface language, notifications, linked sign-in accounts, calendar subscription (and the school's calendar and single sign-on for administrators), sign out. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const { session } = useServices();
@@ -57,8 +59,10 @@ export function SettingsPage() {
             {t('notificationSettings.open')}
           </Button>
         </Paper>
+        <LinkedAccountsSection />
         <CalendarSubscriptionSection />
         <SchoolCalendarSections />
+        <SingleSignOnSection />
         <Button
           color="red.9"
           variant="outline"

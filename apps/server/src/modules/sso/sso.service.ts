@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import {
+  INVALID_STATE_MESSAGE,
+  MicrosoftIdTokenError,
+  SSO_PROVIDER_NAMES,
+  ssoCallbackPath,
+  verifyMicrosoftIdToken,
+  type SsoAuthorization,
+  type SsoProvider,
+  type SsoRegistrationStart,
+  type TokenResponse,
+} from '@patio/core';
+import type { RequestContext } from '../../http/context';
+import { badRequest, HttpError, unauthorized } from '../../http/errors';
+import { signInAs } from '../auth/index';
+import { signInProviderOf, type SignInProvider } from '../settings/index';
+import { authorizationUrl, discover, exchangeCode, randomToken, verifiedClaims } from './oidc.client';
+import { identityOf, type ProviderIdentity } from './sso.identity';
+import { consumeSignInState, findLinkedPerson, findPeopleByEmail, insertSignInLink, insertSignInState, touchSignInLink } from './sso.queries';
+
+/** A state, its nonce and PKCE verifier live 10 minutes and work once. */
+const STATE_TTL_MS = 10 * 60_000;
+
+const hashOf = (state: string) => createHash('sha256').update(state).digest('hex');
+const invalidState = () => badRequest('invalid_state', INVALID_STATE_MESSAGE);
+
+/** The school's client at `provider`, or 404 when the school does not offer it. */
+export function providerOf(ctx: RequestContext, provider: SsoProvider): SignInProvider & { clientId: string } {
+  const config = signInProviderOf(ctx.org.settings, provider, ctx.services.config.oidc);
+  if (!config.available || config.clientId === null) {
+    throw new HttpError(404, 'provider_not_configured', `This school does not offer sign-in with ${SSO_PROVIDER_NAMES[provider]}`);
+  }
+  // An administrator's issuer is fetched by the server: loopback only where the operator allowed it.
+  if (config.ownIssuer && !config.ownIssuer.startsWith('https://') && !ctx.services.config.oidcAllowLoopbackIssuers) {
+    throw new HttpError(404, 'provider_not_configured', `The ${SSO_PROVIDER_NAMES[provider]} issuer of this school must be an https address`);
+  }
+  return { ...config, clientId: config.clientId };
+}
+
+/** GET oauth/{provider}/authorize: stores state, nonce and PKCE verifier for this school and answers the provider's URL. */
+export async function startSignIn(ctx: RequestContext, provider: SsoProvider): Promise<SsoAuthorization> {
+  const config = providerOf(ctx, provider);
+  const { metadata } = await discover(config.issuer);
+  const [state, nonce, codeVerifier] = [randomToken(), randomToken(), randomToken()];
+  const redirectUri = `${ctx.origin}${ssoCallbackPath(provider)}`;
+  const now = Date.now();
+  await insertSignInState(ctx.db, ctx.org.id, {
+    provider,
+    state_hash: hashOf(state),
+    nonce,
+    code_verifier: codeVerifier,
+    redirect_uri: redirectUri,
+    client_id: config.clientId,
+    issuer: config.issuer,
+    created_at: new Date(now).toISOString(),
+    expires_at: new Date(now + STATE_TTL_MS).toISOString(),
+  });
+  // Google shows the accounts of the school's one Workspace domain first (hd is a hint; the token's hd is checked).
+  const extra: Record<string, string> = provider === 'google' && config.domains.length === 1 ? { hd: config.domains[0] } : {};
+  const url = authorizationUrl(metadata, { clientId: config.clientId, redirectUri, state, nonce, codeVerifier, responseMode: provider === 'apple' ? 'form_post' : undefined, extra });
+  return { url, state };
+}
+
+/** The spec §5 failures as answers: each says which check failed. */
+function refusalOf(err: MicrosoftIdTokenError): HttpError {
+  const codes = { state: 'invalid_state', nonce: 'invalid_nonce', audience: 'invalid_audience', issuer: 'invalid_issuer', 'not-yet-valid': 'id_token_not_yet_valid', expired: 'id_token_expired' } as const;
+  return new HttpError(err.code === 'state' ? 400 : 401, codes[err.code], err.message);
+}
+
+/**
+ * POST oauth/{google,office,apple} (spec §7): the state must be one this school issued for this provider
+ * and not used yet; the code is exchanged with the PKCE verifier and the client secret; the id token
+ * must be signed by the provider's keys and pass spec §5 (nonce, audience, issuer, nbf − 300 s … exp + 300 s).
+ */
+export async function finishSignIn(
+  ctx: RequestContext,
+  provider: SsoProvider,
+  body: { code: string; state?: string; email?: string | null },
+  ip: string,
+): Promise<TokenResponse | SsoRegistrationStart> {
+  const { limiter } = ctx.services;
+  await limiter.admit(null, ip);
+  try {
+    const config = providerOf(ctx, provider);
+    const stored = body.state ? await consumeSignInState(ctx.db, ctx.org.id, provider, hashOf(body.state)) : null;
+    // A sign-in started with another client (the configuration changed meanwhile) is not finished with this one.
+    if (!stored || stored.client_id !== config.clientId || stored.issuer !== config.issuer) throw invalidState();
+    const { metadata, jwks } = await discover(stored.issuer);
+    const idToken = await exchangeCode(metadata, { code: body.code, redirectUri: stored.redirect_uri, codeVerifier: stored.code_verifier, clientId: stored.client_id, clientSecret: config.clientSecret });
+    const claims = await verifiedClaims(jwks, idToken);
+    try {
+      verifyMicrosoftIdToken(claims, { state: body.state, storedState: body.state, nonce: stored.nonce, audience: stored.client_id, issuer: metadata.issuer, now: Math.floor(Date.now() / 1000) });
+    } catch (err) {
+      throw err instanceof MicrosoftIdTokenError ? refusalOf(err) : err;
+    }
+    // OpenID Connect Core §3.1.3.7: a token for several audiences names its authorized party.
+    if (Array.isArray(claims.aud) && claims.aud.length > 1 && claims.azp !== stored.client_id) {
+      throw new HttpError(401, 'invalid_audience', 'Invalid audience — the id token was issued for another application.');
+    }
+    return await signInWithIdentity(ctx, provider, identityOf(provider, claims, config, body.email), config);
+  } catch (err) {
+    if (err instanceof HttpError && (err.statusCode === 400 || err.statusCode === 401)) limiter.recordFailure(null, ip);
+    throw err;
+  }
+}
+
+/** A linked account signs in as its person; else the one person of the school with its verified email, whom it is linked to. */
+async function signInWithIdentity(ctx: RequestContext, provider: SsoProvider, identity: ProviderIdentity, config: SignInProvider): Promise<TokenResponse | SsoRegistrationStart> {
+  const { db, org } = ctx;
+  const name = SSO_PROVIDER_NAMES[provider];
+  const linked = await findLinkedPerson(db, org.id, provider, identity.subject);
+  let personId = linked?.personId;
+  if (personId === undefined) {
+    if (!identity.email) throw new HttpError(403, 'provider_email_not_verified', `${name} did not give a verified email address for this account, so we cannot tell who you are`);
+    const people = await findPeopleByEmail(db, org.id, identity.email);
+    if (people.length > 1) throw new HttpError(409, 'email_shared', `Several people of this school have the email ${identity.email}; sign in with your username and password`);
+    if (people.length === 0) {
+      if (config.allowSelfRegistration) return { registration: { provider, email: identity.email, firstName: identity.firstName, lastName: identity.lastName } };
+      throw new HttpError(404, 'no_account_for_email', `No one at this school has the email ${identity.email}; ask the school to add it to your profile, or sign in with your username and password`);
+    }
+    personId = people[0];
+  }
+  if (await ctx.services.registrationChecks.isEmailUnverified(db, org.id, personId)) {
+    throw unauthorized('email_not_verified', 'Confirm your email address first: open the link we sent you');
+  }
+  if (linked) await touchSignInLink(db, org.id, linked.linkId, identity.email);
+  else await insertSignInLink(db, org.id, { personId, provider, subject: identity.subject, email: identity.email });
+  return signInAs(ctx, personId);
+}

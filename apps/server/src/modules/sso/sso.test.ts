@@ -1,0 +1,284 @@
+import { INVALID_STATE_MESSAGE } from '@patio/core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnDatabases } from '../../test/harness';
+import { authorizeThroughProvider } from '../../test/oidc-provider';
+import { authorize, codeFrom, finish, giveEmail, googleAccount, makeSsoSchools, OTHER_TENANT, personOf, PUBLIC_URL, type SsoWorld, startProviders, TENANT } from './sso.fixtures';
+
+describeOnDatabases(
+  'single sign-on with Google, Office 365 and Apple (local OpenID providers)',
+  (t) => {
+    const w = {} as SsoWorld;
+    beforeAll(async () => {
+      Object.assign(w, await startProviders());
+      Object.assign(w, await makeSsoSchools(t, w));
+    });
+    afterAll(async () => {
+      await Promise.all([w.google?.close(), w.office?.close(), w.apple?.close()]);
+    });
+
+    const now = () => Math.floor(Date.now() / 1000);
+    const countPeople = async (orgId: number) => (await t.db.selectFrom('people').select('id').where('org_id', '=', orgId).execute()).length;
+
+    it('signs in with Google by the verified email, links the account, and later signs in by the link alone', async () => {
+      const parent = await t.makePerson(w.schoolA, { role: 'relative' });
+      await giveEmail(t, parent, 'Lucia.Mora@Example.com');
+      const account = googleAccount('lucia.mora@example.com');
+      const first = await finish(t, w.schoolA, 'google', await codeFrom(t, w.google, w.schoolA, 'google', account));
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toMatchObject({ token_type: 'bearer', access_token: expect.any(String) });
+      expect(personOf(first.json().access_token)).toBe(parent.id);
+
+      const links = await t.request({ method: 'GET', url: `/api/${w.schoolA.code}/people/${parent.id}/sign-in-links`, token: first.json().access_token });
+      expect(links.json()).toEqual([{ id: expect.any(Number), provider: 'google', email: 'lucia.mora@example.com', linkedAt: expect.any(String), lastUsedAt: expect.any(String) }]);
+
+      // The same Google account with another address: the link decides.
+      const again = await finish(t, w.schoolA, 'google', await codeFrom(t, w.google, w.schoolA, 'google', { ...account, email: 'lucia@elsewhere.example' }));
+      expect(again.statusCode, again.body).toBe(200);
+      expect(personOf(again.json().access_token)).toBe(parent.id);
+    });
+
+    it('signs in with Office 365: issuer of the tenant, tid allowed, email from the id token; another tenant is refused', async () => {
+      const teacher = await t.makePerson(w.schoolA, { role: 'teacher' });
+      await giveEmail(t, teacher, 'profe@colegio.example.co');
+      const ok = await finish(t, w.schoolA, 'office', await codeFrom(t, w.office, w.schoolA, 'office', { sub: 'o-1', tid: TENANT, preferred_username: 'profe@colegio.example.co', name: 'Carla Díaz' }));
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(personOf(ok.json().access_token)).toBe(teacher.id);
+
+      const other = await finish(t, w.schoolA, 'office', await codeFrom(t, w.office, w.schoolA, 'office', { sub: 'o-2', tid: OTHER_TENANT, email: 'profe@colegio.example.co' }));
+      expect(other.statusCode, other.body).toBe(403);
+      expect(other.json().error).toBe('tenant_not_allowed');
+    });
+
+    it("signs in with Apple through its form_post answer, {email, code}; an email that is not the token's is refused", async () => {
+      const parent = await t.makePerson(w.schoolA, { role: 'relative' });
+      await giveEmail(t, parent, 'x7@privaterelay.appleid.com');
+      const account = { sub: 'a-1', email: 'x7@privaterelay.appleid.com', email_verified: true };
+      w.apple.signInAs(account);
+      const { url } = await authorize(t, w.schoolA, 'apple');
+      expect(new URL(url).searchParams.get('response_mode')).toBe('form_post');
+      const posted = await authorizeThroughProvider(url, `${PUBLIC_URL}/`);
+      // The browser posts Apple's fields to the callback address; the server hands them to the web app as a query.
+      const relay = await t.app.inject({
+        method: 'POST',
+        url: '/oauth/apple/callback',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ code: posted.code, state: posted.state, user: JSON.stringify({ email: account.email, name: { firstName: 'Eva' } }) }).toString(),
+      });
+      expect(relay.statusCode).toBe(303);
+      const back = new URL(relay.headers.location as string, PUBLIC_URL).searchParams;
+      expect(Object.fromEntries(back)).toEqual({ code: posted.code, state: posted.state, email: account.email });
+
+      const mismatch = await finish(t, w.schoolA, 'apple', { ...(await codeFrom(t, w.apple, w.schoolA, 'apple', account)), email: 'someone@else.example' });
+      expect(mismatch.statusCode, mismatch.body).toBe(400);
+      expect(mismatch.json().error).toBe('email_mismatch');
+
+      const ok = await finish(t, w.schoolA, 'apple', { code: back.get('code'), state: back.get('state'), email: back.get('email') });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(personOf(ok.json().access_token)).toBe(parent.id);
+    });
+
+    it('refuses an id token for another audience, from another issuer, or signed by another key', async () => {
+      const parent = await t.makePerson(w.schoolA, { role: 'relative' });
+      await giveEmail(t, parent, 'checks@example.com');
+      const cases = [
+        { tamper: (c: Record<string, unknown>) => ({ ...c, aud: 'someone-else' }), error: 'invalid_audience' },
+        { tamper: (c: Record<string, unknown>) => ({ ...c, aud: ['patio-a', 'someone-else'], azp: 'someone-else' }), error: 'invalid_audience' },
+        { tamper: (c: Record<string, unknown>) => ({ ...c, iss: 'https://accounts.evil.example' }), error: 'invalid_issuer' },
+        { tamper: (c: Record<string, unknown>) => w.google.sign(c, { foreignKey: true }), error: 'invalid_signature' },
+      ];
+      for (const { tamper, error } of cases) {
+        const flow = await codeFrom(t, w.google, w.schoolA, 'google', googleAccount('checks@example.com'));
+        w.google.tamper = tamper;
+        try {
+          const res = await finish(t, w.schoolA, 'google', flow);
+          expect(res.statusCode, res.body).toBe(401);
+          expect(res.json().error).toBe(error);
+        } finally {
+          w.google.tamper = null;
+        }
+      }
+    });
+
+    it('accepts an id token between not-before − 300 s and expiry + 300 s, and no further (spec §5, §9)', async () => {
+      const parent = await t.makePerson(w.schoolA, { role: 'relative' });
+      await giveEmail(t, parent, 'clock@example.com');
+      const cases = [
+        { claims: { exp: now() - 400, iat: now() - 4000 }, status: 401, error: 'id_token_expired' },
+        { claims: { nbf: now() + 400 }, status: 401, error: 'id_token_not_yet_valid' },
+        { claims: { exp: now() - 200, iat: now() - 3800 }, status: 200 },
+        { claims: { nbf: now() + 200 }, status: 200 },
+      ];
+      for (const { claims, status, error } of cases) {
+        const flow = await codeFrom(t, w.google, w.schoolA, 'google', googleAccount('clock@example.com'));
+        w.google.tamper = (original) => ({ ...original, ...claims });
+        try {
+          const res = await finish(t, w.schoolA, 'google', flow);
+          expect(res.statusCode, `${JSON.stringify(claims)}: ${res.body}`).toBe(status);
+          if (error) expect(res.json().error).toBe(error);
+        } finally {
+          w.google.tamper = null;
+        }
+      }
+    });
+
+    it('uses a state and its nonce once: the same answer again, or a replayed id token in a new sign-in, is refused', async () => {
+      const parent = await t.makePerson(w.schoolA, { role: 'relative' });
+      await giveEmail(t, parent, 'replay@example.com');
+      const flow = await codeFrom(t, w.google, w.schoolA, 'google', googleAccount('replay@example.com'));
+      expect((await finish(t, w.schoolA, 'google', flow)).statusCode).toBe(200);
+      const used = w.google.issued.at(-1)!;
+
+      const twice = await finish(t, w.schoolA, 'google', flow);
+      expect(twice.statusCode).toBe(400);
+      expect(twice.json()).toEqual({ error: 'invalid_state', message: INVALID_STATE_MESSAGE });
+
+      const next = await codeFrom(t, w.google, w.schoolA, 'google', googleAccount('replay@example.com'));
+      w.google.tamper = () => used;
+      try {
+        const replayed = await finish(t, w.schoolA, 'google', next);
+        expect(replayed.statusCode, replayed.body).toBe(401);
+        expect(replayed.json().error).toBe('invalid_nonce');
+      } finally {
+        w.google.tamper = null;
+      }
+    });
+
+    it("answers a state that does not match with the spec §8 text, and a missing one too", async () => {
+      const { code } = await codeFrom(t, w.google, w.schoolA, 'google', googleAccount('state@example.com'));
+      for (const body of [{ code, state: 'not-the-one-we-stored' }, { code }]) {
+        const res = await finish(t, w.schoolA, 'google', body);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ error: 'invalid_state', message: INVALID_STATE_MESSAGE });
+      }
+    });
+
+    it('creates nothing for an unknown email (404), refuses a shared or unverified one', async () => {
+      const before = await countPeople(w.schoolA.id);
+      const unknown = await finish(t, w.schoolA, 'google', await codeFrom(t, w.google, w.schoolA, 'google', googleAccount('nobody@example.com')));
+      expect(unknown.statusCode, unknown.body).toBe(404);
+      expect(unknown.json()).toEqual({ error: 'no_account_for_email', message: expect.stringContaining('nobody@example.com') });
+      expect(await countPeople(w.schoolA.id)).toBe(before);
+      expect(await t.db.selectFrom('sign_in_links').select('id').where('org_id', '=', w.schoolA.id).where('email', '=', 'nobody@example.com').execute()).toEqual([]);
+
+      for (const role of ['relative', 'teacher'] as const) await giveEmail(t, await t.makePerson(w.schoolA, { role }), 'shared@example.com');
+      const shared = await finish(t, w.schoolA, 'google', await codeFrom(t, w.google, w.schoolA, 'google', googleAccount('shared@example.com')));
+      expect(shared.statusCode).toBe(409);
+      expect(shared.json().error).toBe('email_shared');
+
+      const person = await t.makePerson(w.schoolA, { role: 'relative' });
+      await giveEmail(t, person, 'unverified@example.com');
+      const unverified = await finish(t, w.schoolA, 'google', await codeFrom(t, w.google, w.schoolA, 'google', googleAccount('unverified@example.com', { email_verified: false })));
+      expect(unverified.statusCode).toBe(403);
+      expect(unverified.json().error).toBe('provider_email_not_verified');
+    });
+
+    it('starts a pre-filled family registration where the school allows it, still creating nobody', async () => {
+      const school = await t.makeSchool({ settings: { signIn: { google: { clientId: 'patio-a', clientSecret: 'secret-a', issuer: w.google.issuer, allowSelfRegistration: true } } } });
+      const res = await finish(t, school, 'google', await codeFrom(t, w.google, school, 'google', googleAccount('new.family@example.com', { given_name: 'Nora', family_name: 'Páez' })));
+      expect(res.statusCode, res.body).toBe(202);
+      expect(res.json()).toEqual({ registration: { provider: 'google', email: 'new.family@example.com', firstName: 'Nora', lastName: 'Páez' } });
+      expect(await countPeople(school.id)).toBe(0);
+    });
+
+    it('accepts Google accounts of the listed Workspace domains only', async () => {
+      const school = await t.makeSchool({ settings: { signIn: { google: { clientId: 'patio-a', clientSecret: 'secret-a', issuer: w.google.issuer, domains: ['colegio.edu.co'] } } } });
+      const person = await t.makePerson(school, { role: 'teacher' });
+      await giveEmail(t, person, 'ana@gmail.example');
+      const outsider = await finish(t, school, 'google', await codeFrom(t, w.google, school, 'google', googleAccount('ana@gmail.example')));
+      expect(outsider.statusCode).toBe(403);
+      expect(outsider.json().error).toBe('domain_not_allowed');
+      await giveEmail(t, person, 'ana@colegio.edu.co');
+      const member = await finish(t, school, 'google', await codeFrom(t, w.google, school, 'google', googleAccount('ana@colegio.edu.co', { hd: 'colegio.edu.co' })));
+      expect(member.statusCode, member.body).toBe(200);
+    });
+
+    it("does not finish school A's sign-in at school B: not its state, not its client's code, not its audience", async () => {
+      const inB = await t.makePerson(w.schoolB, { role: 'relative' });
+      await giveEmail(t, inB, 'both@example.com');
+      const account = googleAccount('both@example.com');
+
+      const fromA = await codeFrom(t, w.google, w.schoolA, 'google', account);
+      const stateOfA = await finish(t, w.schoolB, 'google', fromA);
+      expect(stateOfA.statusCode).toBe(400);
+      expect(stateOfA.json()).toEqual({ error: 'invalid_state', message: INVALID_STATE_MESSAGE });
+
+      // A code issued to A's client, with a state of B: the provider refuses B's client.
+      const codeOfA = await codeFrom(t, w.google, w.schoolA, 'google', account);
+      const { state: stateOfB } = await authorize(t, w.schoolB, 'google');
+      const exchanged = await finish(t, w.schoolB, 'google', { code: codeOfA.code, state: stateOfB });
+      expect(exchanged.statusCode, exchanged.body).toBe(401);
+      expect(exchanged.json().error).toBe('sso_exchange_failed');
+
+      // An id token issued to A's client, answered to B's sign-in.
+      const flowOfB = await codeFrom(t, w.google, w.schoolB, 'google', account);
+      w.google.tamper = (claims) => ({ ...claims, aud: 'patio-a' });
+      try {
+        const res = await finish(t, w.schoolB, 'google', flowOfB);
+        expect(res.statusCode, res.body).toBe(401);
+        expect(res.json().error).toBe('invalid_audience');
+      } finally {
+        w.google.tamper = null;
+      }
+
+      // B's own sign-in works and finds B's person.
+      const ok = await finish(t, w.schoolB, 'google', await codeFrom(t, w.google, w.schoolB, 'google', account));
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(personOf(ok.json().access_token)).toBe(inB.id);
+    });
+
+    it('lets a person see and remove their links; an administrator may too, nobody else', async () => {
+      const parent = await t.makePerson(w.schoolA, { role: 'relative' });
+      const other = await t.makePerson(w.schoolA, { role: 'relative' });
+      const admin = await t.makePerson(w.schoolA, { role: 'admin' });
+      await giveEmail(t, parent, 'links@example.com');
+      const account = googleAccount('links@example.com');
+      expect((await finish(t, w.schoolA, 'google', await codeFrom(t, w.google, w.schoolA, 'google', account))).statusCode).toBe(200);
+      const url = `/api/${w.schoolA.code}/people/${parent.id}/sign-in-links`;
+      const [link] = (await t.request({ method: 'GET', url, token: await t.signIn(parent) })).json();
+
+      expect((await t.request({ method: 'GET', url, token: await t.signIn(other) })).statusCode).toBe(403);
+      expect((await t.request({ method: 'DELETE', url: `${url}/${link.id}`, token: await t.signIn(other) })).statusCode).toBe(403);
+      expect((await t.request({ method: 'GET', url, token: await t.signIn(admin) })).json()).toHaveLength(1);
+      expect((await t.request({ method: 'DELETE', url: `/api/${w.schoolA.code}/people/${other.id}/sign-in-links/${link.id}`, token: await t.signIn(admin) })).statusCode).toBe(404);
+
+      expect((await t.request({ method: 'DELETE', url: `${url}/${link.id}`, token: await t.signIn(parent) })).statusCode).toBe(204);
+      expect((await t.request({ method: 'GET', url, token: await t.signIn(parent) })).json()).toEqual([]);
+      expect((await t.request({ method: 'DELETE', url: `${url}/${link.id}`, token: await t.signIn(parent) })).statusCode).toBe(404);
+
+      // Unlinked, and the email moved on: the account no longer signs in as the parent.
+      await giveEmail(t, parent, 'changed@example.com');
+      const after = await finish(t, w.schoolA, 'google', await codeFrom(t, w.google, w.schoolA, 'google', account));
+      expect(after.statusCode).toBe(404);
+    });
+
+    it('lets administrators configure a provider; the client secret is write-only; the login screen follows', async () => {
+      const school = await t.makeSchool();
+      const adminToken = await t.signIn(await t.makePerson(school, { role: 'admin' }));
+      const settings = async () => (await t.request({ method: 'GET', url: `/api/${school.code}/vue/settings` })).json().signIn;
+      expect(await settings()).toEqual({ google: false, office: false, apple: false });
+      expect((await t.request({ method: 'GET', url: `/api/${school.code}/oauth/google/authorize` })).json().error).toBe('provider_not_configured');
+
+      const put = (body: Record<string, unknown>) => t.request({ method: 'PUT', url: `/api/${school.code}/settings/single-sign-on/google`, token: adminToken, body });
+      const base = { enabled: true, clientId: 'patio-a', issuer: w.google.issuer, tenants: [], domains: [], allowSelfRegistration: false };
+      const saved = await put({ ...base, clientSecret: 'secret-a' });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toMatchObject({ provider: 'google', available: true, clientId: 'patio-a', hasClientSecret: true, redirectUri: `${PUBLIC_URL}/oauth/google/callback` });
+      expect(saved.body).not.toContain('secret-a');
+      expect(await settings()).toEqual({ google: true, office: false, apple: false });
+
+      // Saving without a secret keeps it: sign-in still works.
+      expect((await put(base)).json().hasClientSecret).toBe(true);
+      const read = await t.request({ method: 'GET', url: `/api/${school.code}/settings/single-sign-on`, token: adminToken });
+      expect(read.statusCode).toBe(200);
+      expect(read.body).not.toContain('secret-a');
+      const person = await t.makePerson(school, { role: 'relative' });
+      await giveEmail(t, person, 'configured@example.com');
+      expect((await finish(t, school, 'google', await codeFrom(t, w.google, school, 'google', googleAccount('configured@example.com')))).statusCode).toBe(200);
+
+      expect((await put({ ...base, enabled: false })).json().available).toBe(false);
+      expect(await settings()).toEqual({ google: false, office: false, apple: false });
+      expect((await t.request({ method: 'GET', url: `/api/${school.code}/oauth/google/authorize` })).statusCode).toBe(404);
+    });
+  },
+  { publicUrl: PUBLIC_URL, oidcAllowLoopbackIssuers: true },
+);
