@@ -61,7 +61,7 @@ test('an unknown school code and a wrong password get clear translated errors', 
   await enterSchool(page, 'demo');
   await page.getByLabel(es.login.username).fill('parent');
   await page.getByLabel(es.login.password, { exact: true }).fill('wrong-password');
-  await page.getByRole('button', { name: es.login.submit }).click();
+  await page.getByRole('button', { name: es.login.submit, exact: true }).click();
   await expect(page.getByText(es.login.invalidCredentials)).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 });

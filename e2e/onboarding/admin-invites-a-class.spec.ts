@@ -116,7 +116,7 @@ test('a parent who forgot the password gets a mailed link, sets a new one and si
   await expect(page).toHaveURL(/\/login/);
   await page.getByLabel(es.login.username).fill(MOTHER.email);
   await page.getByLabel(es.login.password, { exact: true }).fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: es.login.submit }).click();
+  await page.getByRole('button', { name: es.login.submit, exact: true }).click();
   await expect(page.getByText(es.login.invalidCredentials)).toBeVisible();
   await signIn(page, MOTHER.email, password);
 });

@@ -16,7 +16,7 @@ export async function submitSignIn(page: Page, username: string, password = 'dem
   const t = texts[lang];
   await page.getByLabel(t.login.username).fill(username);
   await page.getByLabel(t.login.password, { exact: true }).fill(password);
-  await page.getByRole('button', { name: t.login.submit }).click();
+  await page.getByRole('button', { name: t.login.submit, exact: true }).click();
 }
 
 /** Signs in with username and password on /login and waits for the highlights board. */
