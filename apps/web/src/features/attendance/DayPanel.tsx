@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TextInput } from '@mantine/core';
+import { TextInput, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import type { AttendanceDay } from '@patio/core/schemas/attendance';
 import { typeLabel } from './attendanceText';
@@ -17,7 +17,8 @@ export interface DayPanelProps {
 /** The checkpoints of a day (rolls not taken first, each a link to its roll) and who is missing. */
 export function DayPanel({ day, today, onDateChange }: DayPanelProps) {
   const { t } = useTranslation();
-  const checkpoints = [...day.checkpoints].sort((a, b) => Number(a.taken) - Number(b.taken));
+  // A group without students has no roll to take (a past year's class): it is left out unless it was taken.
+  const checkpoints = day.checkpoints.filter((c) => c.taken || c.students > 0).sort((a, b) => Number(a.taken) - Number(b.taken));
   const notTaken = checkpoints.filter((c) => !c.taken).length;
   const missing = day.checkpoints.flatMap((c) => c.missing.map((m) => ({ ...m, group: c.checkpoint.node.name, nodeId: c.checkpoint.node.id })));
 
@@ -36,12 +37,10 @@ export function DayPanel({ day, today, onDateChange }: DayPanelProps) {
             <ul className={classes.links}>
               {checkpoints.map(({ checkpoint, taken, students, absent, late }) => (
                 <li key={checkpoint.id}>
-                  <Link
-                    to={checkpointPath(checkpoint.node.id, day.date === today ? undefined : day.date)}
-                    className={classes.linkRow}
-                    aria-label={t(taken ? 'attendance.admin.openRoll' : 'attendance.admin.takeRoll', { name: checkpoint.node.name })}
-                  >
+                  <Link to={checkpointPath(checkpoint.node.id, day.date === today ? undefined : day.date)} className={classes.linkRow}>
                     <span className={classes.linkMain}>
+                      {/* The link says what it does, then what it shows (its visible text stays part of its name). */}
+                      <VisuallyHidden>{`${t(taken ? 'attendance.admin.openRoll' : 'attendance.admin.takeRoll', { name: checkpoint.node.name })}:`}</VisuallyHidden>
                       <strong>{checkpoint.node.name}</strong>
                       <span className={classes.muted}>
                         {t(`attendance.checkpointTypes.${checkpoint.type}`)} · {t('attendance.admin.summary', { students, absent, late })}

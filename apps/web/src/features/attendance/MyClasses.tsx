@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { VisuallyHidden } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import { checkpointPath, type TeachingGroup } from './teachingGroups';
 import classes from './attendance.module.css';
@@ -14,8 +15,9 @@ export function MyClasses({ groups }: { groups: TeachingGroup[] }) {
       <ul className={classes.links}>
         {groups.map((group) => (
           <li key={group.nodeId}>
-            <Link to={checkpointPath(group.nodeId)} className={classes.linkRow} aria-label={t('attendance.admin.takeRollOf', { name: group.name })}>
+            <Link to={checkpointPath(group.nodeId)} className={classes.linkRow}>
               <span className={classes.linkMain}>
+                <VisuallyHidden>{`${t('attendance.admin.takeRollOf', { name: group.name })}:`}</VisuallyHidden>
                 <strong>{group.name}</strong>
               </span>
               <IconChecklist size={20} aria-hidden="true" />

@@ -36,13 +36,16 @@ export function RatesPanel({ today }: { today: string }) {
         <TextInput type="date" label={t('attendance.admin.from')} value={filters.from} max={filters.to || today} onChange={(event) => set({ from: event.currentTarget.value })} />
         <TextInput type="date" label={t('attendance.admin.to')} value={filters.to} min={filters.from || undefined} max={today} onChange={(event) => set({ to: event.currentTarget.value })} />
         <NativeSelect label={t('attendance.admin.group')} value={filters.node} data={[{ value: '', label: t('attendance.admin.allGroups') }, ...nodes]} onChange={(event) => set({ node: event.currentTarget.value })} />
-        <DownloadButton
-          icon={<IconFileTypeCsv size={18} aria-hidden="true" />}
-          label={t('attendance.admin.export')}
-          busyLabel={t('attendance.admin.exporting')}
-          failedText={t('attendance.admin.exportFailed')}
-          download={() => downloadWithToken({ baseUrl, token, path: `attendance/reports.csv?${csvQuery}`, fallbackName: t('attendance.admin.fileName', { from: filters.from, to: filters.to }) })}
-        />
+        <div className={classes.exportCell}>
+          <DownloadButton
+            icon={<IconFileTypeCsv size={18} aria-hidden="true" />}
+            label={t('attendance.admin.export')}
+            busyLabel={t('attendance.admin.exporting')}
+            failedText={t('attendance.admin.exportFailed')}
+            buttonProps={{ fullWidth: true }}
+            download={() => downloadWithToken({ baseUrl, token, path: `attendance/reports.csv?${csvQuery}`, fallbackName: t('attendance.admin.fileName', { from: filters.from, to: filters.to }) })}
+          />
+        </div>
       </div>
       {!isValid ? (
         <p className={classes.muted} role="alert">
@@ -82,24 +85,25 @@ function RateTable({ caption, firstColumn, rows, nameOf, withStudents = false }:
         <thead>
           <tr>
             <th scope="col">{firstColumn}</th>
+            {/* The rate comes first after the name: on a phone it is in view without scrolling sideways. */}
+            <th scope="col">{t('attendance.admin.rate')}</th>
             {withStudents && <th scope="col">{t('attendance.admin.students')}</th>}
             <th scope="col">{t('attendance.counters.present')}</th>
             <th scope="col">{t('attendance.counters.absent')}</th>
             <th scope="col">{t('attendance.counters.late')}</th>
             <th scope="col">{t('attendance.counters.excused')}</th>
-            <th scope="col">{t('attendance.admin.rate')}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={'node' in row ? `g${row.node.id}` : `p${row.person.id}`}>
               <th scope="row">{nameOf(row)}</th>
+              <td className={row.rate !== null && row.rate < LOW_RATE ? classes.low : undefined}>{percentOf(row.rate, language)}</td>
               {withStudents && <td>{'students' in row ? row.students : ''}</td>}
               <td>{row.present}</td>
               <td>{row.absent}</td>
               <td>{row.late}</td>
               <td>{row.excused}</td>
-              <td className={row.rate !== null && row.rate < LOW_RATE ? classes.low : undefined}>{percentOf(row.rate, language)}</td>
             </tr>
           ))}
         </tbody>

@@ -160,9 +160,9 @@ describe('the attendance admin screen', { timeout: 30_000 }, () => {
       [`GET attendance/reports?from=${TODAY.slice(0, 8)}01&to=${TODAY}&limit=1000`]: { body: report() },
       'GET nodes': { body: { nodes: [] } },
     });
-    expect(await screen.findByRole('link', { name: 'Tomar asistencia de 7A' }, { timeout: 20_000 })).toHaveProperty('pathname', `/attendance/checkpoint/${NODE}`);
-    expect(await screen.findByRole('link', { name: 'Tomar la asistencia de 9A' })).toHaveProperty('pathname', '/attendance/checkpoint/71');
-    expect(screen.getByRole('link', { name: 'Ver la lista de 7A' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /^Tomar asistencia de 7A:/ }, { timeout: 20_000 })).toHaveProperty('pathname', `/attendance/checkpoint/${NODE}`);
+    expect(await screen.findByRole('link', { name: /^Tomar la asistencia de 9A:/ })).toHaveProperty('pathname', '/attendance/checkpoint/71');
+    expect(screen.getByRole('link', { name: /^Ver la lista de 7A:/ })).toBeTruthy();
     expect(screen.getByText('1 lista sin tomar')).toBeTruthy();
     expect(screen.getByText('Ausente en 7A')).toBeTruthy();
     const groups = await screen.findByRole('table', { name: 'Por grupo' });

@@ -67,7 +67,7 @@ export const de: AttendanceDictionary = {
       checkpoints: 'Kontrollpunkte des Tages',
       taken: 'Erfasst',
       notTaken: 'Nicht erfasst',
-      summary: '{{students}} Schüler · {{absent}} abwesend · {{late}} verspätet',
+      summary: 'Schüler: {{students}} · Abwesend: {{absent}} · Verspätet: {{late}}',
       openRoll: 'Liste von {{name}} öffnen',
       takeRoll: 'Anwesenheit von {{name}} erfassen',
       noCheckpoints: 'An diesem Tag gibt es keine Kontrollpunkte. Gruppen mit Schülern erscheinen hier, sobald sie einen haben.',

@@ -67,7 +67,7 @@ export const en: AttendanceDictionary = {
       checkpoints: 'Checkpoints of the day',
       taken: 'Taken',
       notTaken: 'Not taken',
-      summary: '{{students}} students · {{absent}} absent · {{late}} late',
+      summary: 'Students: {{students}} · Absent: {{absent}} · Late: {{late}}',
       openRoll: 'Open the roll of {{name}}',
       takeRoll: 'Take the roll of {{name}}',
       noCheckpoints: 'No checkpoints on this day. Groups with students show here once they have one.',

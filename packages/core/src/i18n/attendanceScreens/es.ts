@@ -71,7 +71,7 @@ export const es = {
       checkpoints: 'Puntos de control del día',
       taken: 'Tomada',
       notTaken: 'Sin tomar',
-      summary: '{{students}} estudiantes · {{absent}} ausentes · {{late}} tarde',
+      summary: 'Estudiantes: {{students}} · Ausentes: {{absent}} · Tarde: {{late}}',
       openRoll: 'Ver la lista de {{name}}',
       takeRoll: 'Tomar la asistencia de {{name}}',
       noCheckpoints: 'No hay puntos de control este día. Los grupos con estudiantes aparecen aquí cuando tienen uno.',

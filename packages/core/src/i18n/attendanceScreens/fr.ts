@@ -67,7 +67,7 @@ export const fr: AttendanceDictionary = {
       checkpoints: 'Points de contrôle du jour',
       taken: 'Fait',
       notTaken: 'Non fait',
-      summary: '{{students}} élèves · {{absent}} absents · {{late}} en retard',
+      summary: 'Élèves : {{students}} · Absents : {{absent}} · En retard : {{late}}',
       openRoll: 'Ouvrir l’appel de {{name}}',
       takeRoll: 'Faire l’appel de {{name}}',
       noCheckpoints: 'Aucun point de contrôle ce jour-là. Les groupes avec des élèves apparaissent ici dès qu’ils en ont un.',

@@ -67,7 +67,7 @@ export const it: AttendanceDictionary = {
       checkpoints: 'Punti di controllo del giorno',
       taken: 'Fatto',
       notTaken: 'Da fare',
-      summary: '{{students}} studenti · {{absent}} assenti · {{late}} in ritardo',
+      summary: 'Studenti: {{students}} · Assenti: {{absent}} · In ritardo: {{late}}',
       openRoll: 'Apri l’appello di {{name}}',
       takeRoll: 'Fai l’appello di {{name}}',
       noCheckpoints: 'Nessun punto di controllo in questo giorno. I gruppi con studenti compaiono qui quando ne hanno uno.',

@@ -67,7 +67,7 @@ export const pt: AttendanceDictionary = {
       checkpoints: 'Pontos de controle do dia',
       taken: 'Feita',
       notTaken: 'Não feita',
-      summary: '{{students}} alunos · {{absent}} ausentes · {{late}} atrasados',
+      summary: 'Alunos: {{students}} · Ausentes: {{absent}} · Atrasados: {{late}}',
       openRoll: 'Abrir a chamada de {{name}}',
       takeRoll: 'Fazer a chamada de {{name}}',
       noCheckpoints: 'Não há pontos de controle neste dia. Os grupos com alunos aparecem aqui quando tiverem um.',
