@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Roll } from '../../packages/core/src/schemas/attendance';
-import { callApi, personIdOf } from '../posts/people-and-api';
-import { openSignedIn } from './signed-in';
+import { callApi, openSignedIn, personIdOf } from '../posts/people-and-api';
 import { capture, mainNav, threadRow } from '../posts/screens';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { apiToken } from '../support/journey';
