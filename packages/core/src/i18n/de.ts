@@ -1446,6 +1446,8 @@ export const de: Dictionary = {
     },
     pay: {
       button: '{{amount}} online bezahlen',
+      inProgress: 'Du hast eine Zahlung über {{amount}} begonnen. Wenn du sie nicht abgeschlossen hast, kannst du sie fortsetzen; das Ergebnis kann einige Minuten brauchen, bis es angezeigt wird.',
+      continue: 'Zahlung fortsetzen',
     },
     payment: {
       pendingTitle: 'Wir bestätigen deine Zahlung.',

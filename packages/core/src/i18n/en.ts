@@ -1446,6 +1446,8 @@ export const en: Dictionary = {
     },
     pay: {
       button: 'Pay {{amount}} online',
+      inProgress: 'You have a payment of {{amount}} in progress. If you did not finish it, you can continue it; the outcome may take a few minutes to show.',
+      continue: 'Continue the payment',
     },
     payment: {
       pendingTitle: 'We are confirming your payment.',

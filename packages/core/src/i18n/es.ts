@@ -1450,6 +1450,8 @@ export const es = {
     },
     pay: {
       button: 'Pagar {{amount}} en línea',
+      inProgress: 'Tienes un pago de {{amount}} en curso. Si no lo terminaste, puedes continuarlo; el resultado puede tardar unos minutos en verse.',
+      continue: 'Continuar el pago',
     },
     payment: {
       pendingTitle: 'Estamos confirmando tu pago.',

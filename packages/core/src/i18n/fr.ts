@@ -1446,6 +1446,8 @@ export const fr: Dictionary = {
     },
     pay: {
       button: 'Payer {{amount}} en ligne',
+      inProgress: 'Vous avez un paiement de {{amount}} en cours. Si vous ne l\'avez pas terminé, vous pouvez le reprendre ; le résultat peut mettre quelques minutes à s\'afficher.',
+      continue: 'Reprendre le paiement',
     },
     payment: {
       pendingTitle: 'Nous confirmons votre paiement.',

@@ -1446,6 +1446,8 @@ export const it: Dictionary = {
     },
     pay: {
       button: 'Paga {{amount}} online',
+      inProgress: 'Hai un pagamento di {{amount}} in corso. Se non l\'hai concluso puoi continuarlo; l\'esito può richiedere qualche minuto per comparire.',
+      continue: 'Continua il pagamento',
     },
     payment: {
       pendingTitle: 'Stiamo confermando il tuo pagamento.',

@@ -1446,6 +1446,8 @@ export const pt: Dictionary = {
     },
     pay: {
       button: 'Pagar {{amount}} online',
+      inProgress: 'Você tem um pagamento de {{amount}} em andamento. Se não o concluiu, pode continuá-lo; o resultado pode levar alguns minutos para aparecer.',
+      continue: 'Continuar o pagamento',
     },
     payment: {
       pendingTitle: 'Estamos confirmando seu pagamento.',

@@ -14,6 +14,7 @@ import { ConceptTable } from './ConceptTable';
 import { DistributionTable } from './DistributionTable';
 import { PayButton } from './PayButton';
 import { PaymentNotice } from './PaymentNotice';
+import { PaymentInProgress } from './PaymentInProgress';
 import { ReceiptLinks } from './ReceiptLinks';
 import { useDebit } from './useBilling';
 import { useMoney } from './useMoney';
@@ -93,6 +94,11 @@ export function DebitPage() {
           </h2>
           <DebitFacts debit={data} />
         </section>
+        {paymentId === null && data.lastPayment && data.balance > 0 && (
+          <div className={classes.noPrint}>
+            <PaymentInProgress payment={data.lastPayment} />
+          </div>
+        )}
         <div className={`${classes.actions} ${classes.noPrint}`}>
           {data.canPay && data.balance > 0 && <PayButton debit={data} />}
           <Button variant="default" leftSection={<IconPrinter size={18} aria-hidden="true" />} onClick={() => window.print()}>

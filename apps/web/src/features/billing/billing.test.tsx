@@ -134,6 +134,14 @@ describe('debit screen', { timeout: 30_000 }, () => {
     expect(calls.filter((c) => c.url.endsWith('billing/debits/11')).length).toBeGreaterThan(1);
   });
 
+  it('offers to continue a payment left at the checkout instead of starting another', async () => {
+    const go = vi.spyOn(checkoutNavigator, 'open').mockImplementation(() => {});
+    await open('/billing/debits/11', { 'GET billing/debits/11': { body: debit({ lastPayment: payment({ checkoutUrl: '/api/demo/billing/providers/sandbox/checkout/left' }) }) } });
+    expect(await screen.findByText(/Tienes un pago de \$\s450\.000 en curso/, {}, { timeout: 20_000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar el pago' }));
+    expect(go).toHaveBeenCalledWith('/api/demo/billing/providers/sandbox/checkout/left');
+  });
+
   it('offers no Pay button when the caller may not pay', async () => {
     await open('/billing/debits/11', { 'GET billing/debits/11': { body: debit({ canPay: false }) } });
     expect(await screen.findByRole('cell', { name: 'Pensión' }, { timeout: 20_000 })).toBeTruthy();
