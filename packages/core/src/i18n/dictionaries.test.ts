@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { es } from './es';
 import { languages, loadDictionary, matchInterfaceLanguage, type DictionaryLanguage } from './index';
+import { flatten, placeholdersOf } from './test/itIsACompleteChunk';
 
-type Tree = { [key: string]: string | Tree };
-
-/** Flattens a nested dictionary into dotted keys → text. */
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-}
-
-/** The {{placeholders}} a text interpolates. */
-function placeholdersOf(text: string): string[] {
-  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
-}
-
-const reference = flatten(es as unknown as Tree);
+const reference = flatten(es);
 const others = languages.map((l) => l.dictionary).filter((d): d is Exclude<DictionaryLanguage, 'es'> => d !== 'es');
 
 describe('built-in dictionaries', () => {
@@ -29,7 +12,7 @@ describe('built-in dictionaries', () => {
   });
 
   it.each(others)('%s has every key es has, none empty, with the same placeholders', async (lang) => {
-    const dictionary = flatten((await loadDictionary(lang)) as unknown as Tree);
+    const dictionary = flatten((await loadDictionary(lang)));
     const missing = [...reference.keys()].filter((key) => !dictionary.has(key));
     const empty = [...dictionary].filter(([, text]) => text.trim() === '').map(([key]) => key);
     const wrongPlaceholders = [...reference].filter(
@@ -43,9 +26,9 @@ describe('built-in dictionaries', () => {
   });
 
   it('is a real translation, not a copy of English', async () => {
-    const en = flatten((await loadDictionary('en')) as unknown as Tree);
+    const en = flatten((await loadDictionary('en')));
     for (const lang of others.filter((l) => l !== 'en')) {
-      const dictionary = flatten((await loadDictionary(lang)) as unknown as Tree);
+      const dictionary = flatten((await loadDictionary(lang)));
       const same = [...en].filter(([key, text]) => dictionary.get(key) === text && text.length > 12);
       expect(same.length, `${lang} copies English`).toBeLessThan(reference.size / 10);
     }

@@ -47,7 +47,8 @@ export interface LedgerConceptRow {
   paid: number | string;
 }
 
-const debitColumns = [
+/** The columns of a debit row `d` (LedgerDebitRow but its charges paid, see chargesPaidSql). */
+export const debitColumns = [
   'd.id',
   'd.org_id',
   'd.person_id',

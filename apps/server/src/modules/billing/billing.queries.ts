@@ -4,27 +4,10 @@ import type { AccessFilter } from '../../policy/access';
 import { scopedToOrg } from '../../db/scope';
 import { currentMembership } from '../nodes/index';
 import { parentLikeKinds } from '../people/index';
-import { chargesPaidSql, type LedgerDebitRow } from './billing.ledger.queries';
+import { chargesPaidSql, debitColumns, type LedgerDebitRow } from './billing.ledger.queries';
 
 // The SQL of billing's reads (the ledger's writes are in billing.ledger.queries.ts). Always scoped by
 // school; lists are scoped to a set of students the caller was allowed (billing.access.ts).
-
-const debitColumns = [
-  'd.id',
-  'd.org_id',
-  'd.person_id',
-  'd.sequence',
-  'd.period',
-  'd.description',
-  'd.issue_date',
-  'd.expiration_date',
-  'd.currency',
-  'd.value',
-  'd.interest',
-  'd.paid',
-  'd.interest_from',
-  'd.paid_on',
-] as const;
 
 const creditColumns = [
   'c.id',

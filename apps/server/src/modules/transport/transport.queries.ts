@@ -682,25 +682,27 @@ export type NewPosition = {
   receivedAt: string;
 };
 
+/** The geo_positions row of a report. */
+function positionRow(orgId: number, p: NewPosition) {
+  return {
+    org_id: orgId,
+    target_id: p.targetId,
+    run_id: p.runId,
+    reporter_id: p.reporterId,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    altitude: p.altitude,
+    accuracy: p.accuracy,
+    altitude_accuracy: p.altitudeAccuracy,
+    heading: p.heading,
+    speed: p.speed,
+    timestamp: p.timestamp,
+    received_at: p.receivedAt,
+  };
+}
+
 const insertPositionQuery = compiledQuery((db, p: NewPosition & { orgId: number }) =>
-  db
-    .insertInto('geo_positions')
-    .values({
-      org_id: p.orgId,
-      target_id: p.targetId,
-      run_id: p.runId,
-      reporter_id: p.reporterId,
-      latitude: p.latitude,
-      longitude: p.longitude,
-      altitude: p.altitude,
-      accuracy: p.accuracy,
-      altitude_accuracy: p.altitudeAccuracy,
-      heading: p.heading,
-      speed: p.speed,
-      timestamp: p.timestamp,
-      received_at: p.receivedAt,
-    })
-    .returning('id'),
+  db.insertInto('geo_positions').values(positionRow(p.orgId, p)).returning('id'),
 );
 
 /** Stores a report; answers its id (a string on PostgreSQL, where it is a bigint). */
@@ -718,23 +720,7 @@ export async function insertPositions(db: Database, orgId: number, positions: re
   if (positions.length === 0) return [];
   const rows = await db
     .insertInto('geo_positions')
-    .values(
-      positions.map((p) => ({
-        org_id: orgId,
-        target_id: p.targetId,
-        run_id: p.runId,
-        reporter_id: p.reporterId,
-        latitude: p.latitude,
-        longitude: p.longitude,
-        altitude: p.altitude,
-        accuracy: p.accuracy,
-        altitude_accuracy: p.altitudeAccuracy,
-        heading: p.heading,
-        speed: p.speed,
-        timestamp: p.timestamp,
-        received_at: p.receivedAt,
-      })),
-    )
+    .values(positions.map((p) => positionRow(orgId, p)))
     .returning(['id', 'target_id', 'timestamp', 'received_at', 'reporter_id', 'latitude', 'longitude'])
     .execute();
   const keyOf = (r: { target_id: number; timestamp: number; received_at: string; reporter_id: number | null; latitude: number; longitude: number }) =>

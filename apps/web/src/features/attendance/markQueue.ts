@@ -1,5 +1,6 @@
 import { MAX_MARKS_PER_REQUEST, type AttendanceMark } from '@patio/core/schemas/attendance';
 import { ApiError } from '../../app/api/ApiError';
+import { createFlushLoop, readStoredItems, storeItems, type QueueStorage } from '../../app/offline/storedQueue';
 
 // Marks waiting for the server, kept in localStorage per school and node so that a dead zone, a closed
 // tab or a reload loses none (issue 15: the roll works offline and syncs). Each carries its day and
@@ -37,7 +38,7 @@ export function outcomeOfError(error: unknown): SendOutcome {
 }
 
 export interface MarkQueueOptions {
-  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  storage: QueueStorage;
   key: string;
   /** Posts one batch (an array); resolves to its outcome, never rejects. */
   send(marks: QueuedMark[]): Promise<SendOutcome>;
@@ -67,12 +68,7 @@ function isQueuedMark(value: unknown): value is QueuedMark {
 
 /** The marks stored under `key` (what the screen shows before the queue starts). */
 export function readStoredMarks(storage: MarkQueueOptions['storage'], key: string): QueuedMark[] {
-  try {
-    const parsed: unknown = JSON.parse(storage.getItem(key) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isQueuedMark) : [];
-  } catch {
-    return [];
-  }
+  return readStoredItems(storage, key, isQueuedMark);
 }
 
 const samePersonAndDay = (a: QueuedMark, b: QueuedMark) => a.person === b.person && a.date === b.date;
@@ -80,18 +76,13 @@ const samePersonAndDay = (a: QueuedMark, b: QueuedMark) => a.person === b.person
 export function createMarkQueue({ storage, key, send, onChange, onSent }: MarkQueueOptions): MarkQueue {
   let items = readStoredMarks(storage, key);
   let state: MarkQueueState = { queued: items, status: 'idle', error: null, lastSyncedAt: null };
-  let flushing: Promise<void> | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
   let disposed = false;
+  const loop = createFlushLoop(drain);
+  const { flush, wait } = loop;
 
   function save(): void {
-    try {
-      if (items.length === 0) storage.removeItem(key);
-      else storage.setItem(key, JSON.stringify(items));
-    } catch {
-      // A full storage keeps the queue in memory only.
-    }
+    storeItems(storage, key, items);
   }
 
   function update(part: Partial<MarkQueueState>): void {
@@ -99,17 +90,8 @@ export function createMarkQueue({ storage, key, send, onChange, onSent }: MarkQu
     onChange?.(state);
   }
 
-  function wait(ms: number): void {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = undefined;
-      void flush();
-    }, ms);
-  }
-
   async function drain(): Promise<void> {
-    clearTimeout(timer);
-    timer = undefined;
+    loop.cancel();
     while (items.length > 0 && !disposed && state.status !== 'failed') {
       const batch = items.slice(0, MAX_MARKS_PER_REQUEST);
       update({ status: 'sending' });
@@ -135,26 +117,18 @@ export function createMarkQueue({ storage, key, send, onChange, onSent }: MarkQu
     }
   }
 
-  function flush(): Promise<void> {
-    flushing ??= drain().finally(() => {
-      flushing = null;
-    });
-    return flushing;
-  }
-
   return {
     add(marks) {
       for (const mark of marks) items = [...items.filter((queued) => !samePersonAndDay(queued, mark)), mark];
       save();
       update({});
       // While a backoff runs the marks wait their turn: the timer sends them.
-      if (!timer && state.status !== 'failed') void flush();
+      if (!loop.isWaiting && state.status !== 'failed') void flush();
     },
     flush,
     retryNow() {
       failures = 0;
-      clearTimeout(timer);
-      timer = undefined;
+      loop.cancel();
       if (state.status === 'failed' || state.status === 'waiting') update({ status: 'idle', error: null });
       return flush();
     },
@@ -168,7 +142,7 @@ export function createMarkQueue({ storage, key, send, onChange, onSent }: MarkQu
     },
     dispose() {
       disposed = true;
-      clearTimeout(timer);
+      loop.cancel();
     },
   };
 }

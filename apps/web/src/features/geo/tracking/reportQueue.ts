@@ -1,6 +1,7 @@
 import type { PositionReport } from '@patio/core/schemas/transport';
 import { POSITION_REPORT_INTERVAL_MS } from '@patio/core/constants';
 import { ApiError } from '../../../app/api/ApiError';
+import { createFlushLoop, readStoredItems, storeItems, type QueueStorage } from '../../../app/offline/storedQueue';
 
 // Position reports waiting for the server, kept in localStorage per target so that a tunnel, a dead
 // zone or a reload loses none: they go out one at a time, oldest first, as soon as the network is back.
@@ -42,7 +43,7 @@ export function outcomeOfError(error: unknown): SendOutcome {
 }
 
 export interface ReportQueueOptions {
-  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  storage: QueueStorage;
   key: string;
   /** Posts one report; resolves to its outcome (see outcomeOfError), never rejects. */
   send(report: PositionReport): Promise<SendOutcome>;
@@ -61,36 +62,22 @@ export interface ReportQueue {
   dispose(): void;
 }
 
-function readStored(storage: ReportQueueOptions['storage'], key: string): PositionReport[] {
-  try {
-    const parsed: unknown = JSON.parse(storage.getItem(key) ?? '[]');
-    return Array.isArray(parsed) ? (parsed as PositionReport[]) : [];
-  } catch {
-    return [];
-  }
-}
-
 /** How many reports wait under `key` (what the screen shows before the queue starts). */
 export function storedReportCount(storage: ReportQueueOptions['storage'], key: string): number {
-  return readStored(storage, key).length;
+  return readStoredItems(storage, key).length;
 }
 
 export function createReportQueue({ storage, key, send, onChange }: ReportQueueOptions): ReportQueue {
-  let items = readStored(storage, key);
+  let items = readStoredItems<PositionReport>(storage, key);
   let state: ReportQueueState = { queued: items.length, lastSentAt: null, problem: null };
-  let flushing: Promise<void> | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
   let slowDowns = 0;
   let disposed = false;
+  const loop = createFlushLoop(drain);
+  const { flush, wait } = loop;
 
   function save(): void {
-    try {
-      if (items.length === 0) storage.removeItem(key);
-      else storage.setItem(key, JSON.stringify(items));
-    } catch {
-      // A full storage keeps the queue in memory only.
-    }
+    storeItems(storage, key, items);
   }
 
   function update(part: Partial<ReportQueueState>): void {
@@ -98,17 +85,8 @@ export function createReportQueue({ storage, key, send, onChange }: ReportQueueO
     onChange?.(state);
   }
 
-  function wait(ms: number): void {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = undefined;
-      void flush();
-    }, ms);
-  }
-
   async function drain(): Promise<void> {
-    clearTimeout(timer);
-    timer = undefined;
+    loop.cancel();
     while (items.length > 0 && !disposed) {
       const report = items[0];
       const outcome = await send(report);
@@ -133,13 +111,6 @@ export function createReportQueue({ storage, key, send, onChange }: ReportQueueO
     }
   }
 
-  function flush(): Promise<void> {
-    flushing ??= drain().finally(() => {
-      flushing = null;
-    });
-    return flushing;
-  }
-
   return {
     add(report) {
       items.push(report);
@@ -147,14 +118,13 @@ export function createReportQueue({ storage, key, send, onChange }: ReportQueueO
       save();
       update({});
       // While a backoff runs the report waits its turn: the timer sends it.
-      if (!timer) void flush();
+      if (!loop.isWaiting) void flush();
     },
     flush,
     retryNow() {
       failures = 0;
       slowDowns = 0;
-      clearTimeout(timer);
-      timer = undefined;
+      loop.cancel();
       return flush();
     },
     get state() {
@@ -162,7 +132,7 @@ export function createReportQueue({ storage, key, send, onChange }: ReportQueueO
     },
     dispose() {
       disposed = true;
-      clearTimeout(timer);
+      loop.cancel();
     },
   };
 }
