@@ -1,29 +1,14 @@
+import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
+import type { BillingPaymentTable } from '../../db/types-billing';
 
 // The SQL of online payments (billing.payments.ts holds the rules): billing_payments and the webhook
 // log. The move out of `pending` is one conditional UPDATE whose row count says whether this caller
 // made it, so a payment is applied by exactly one transaction.
 
-export interface PaymentRow {
-  id: number;
-  org_id: number;
-  debit_id: number;
-  person_id: number;
-  payer_id: number;
-  provider: string;
-  idempotency_key: string;
-  amount: number | string;
-  currency: string;
-  status: string;
-  provider_ref: string | null;
-  checkout_url: string | null;
-  credit_id: number | null;
-  failure: string | null;
-  created_at: string;
-  completed_at: string | null;
-  checked_at: string | null;
-}
+/** A billing_payments row as read (amount: number on SQLite, string on PostgreSQL). */
+export type PaymentRow = Selectable<BillingPaymentTable>;
 
 export async function findPayment(db: Database, orgId: number, id: number): Promise<PaymentRow | null> {
   return (await db.selectFrom('billing_payments').selectAll().where(scopedToOrg(orgId)).where('id', '=', id).executeTakeFirst()) ?? null;
