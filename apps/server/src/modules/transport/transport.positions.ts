@@ -23,6 +23,9 @@ import { checkApproach } from './transport.alerts';
 /** A report this soon after the live one (device time) is refused: the spec's 2 s, less jitter. */
 export const MIN_REPORT_GAP_S = 1.5;
 
+/** Compare-and-swap attempts of one report before it is stored as not live. */
+const MAX_SWAP_ATTEMPTS = 64;
+
 const notStarted = () => new HttpError(409, 'run_not_started', 'Start a run of the route before reporting its position');
 const tooMany = () => new HttpError(429, 'too_many_reports', 'Position reports come at most one every 2 seconds', { 'retry-after': '2' });
 
@@ -70,7 +73,10 @@ export async function reportPosition(ctx: RequestContext, targetId: number, repo
   const fix: EtaFix = { latitude: report.latitude, longitude: report.longitude, speed: report.speed, timestamp: report.timestamp, accuracy: report.accuracy };
   let state = await liveState(db, org.id, targetId);
   let run = entry.run;
-  for (let attempt = 0; state && attempt < 4; attempt++) {
+  // Each lost swap means a newer report became live (the live timestamp only grows) or the run changed,
+  // so the loop ends once this report is the newest or is older than the live one; the bound only
+  // guards against a fault. A small bound made the newest of many simultaneous reports give up.
+  for (let attempt = 0; state && attempt < MAX_SWAP_ATTEMPTS; attempt++) {
     if (state.runId !== run.id) {
       // The live state is of another run: this process's idea of the run may be old (another process
       // finished it, or started a newer one). Read the target again.
