@@ -1,4 +1,7 @@
-import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defineConfig, type HtmlTagDescriptor, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -51,8 +54,41 @@ function preloadFirstScreen(modules: string[]): Plugin {
   };
 }
 
+/**
+ * The installed app starts offline from the shell public/sw.js keeps. This writes into the built sw.js
+ * what that shell is: index.html, every JS and CSS file of the build (any screen may be the one opened
+ * offline) and the public files, with a version hashed from them. A new build is then a new sw.js,
+ * which is how browsers find out there is one.
+ */
+function precacheAppShell(): Plugin {
+  const placeholder = "const APP_SHELL = { version: 'dev', files: [] };";
+  let config: ResolvedConfig;
+  return {
+    name: 'patio:precache-app-shell',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? join(config.root, config.build.outDir);
+      const publicFiles = readdirSync(config.publicDir, { withFileTypes: true }).flatMap((entry) => (entry.isFile() && entry.name !== 'sw.js' ? [entry.name] : []));
+      const built = Object.keys(bundle).filter((fileName) => /\.(js|css|html)$/.test(fileName));
+      const files = [...built, ...publicFiles].map((fileName) => `/${fileName}`).sort();
+      if (!files.includes('/index.html')) throw new Error('precacheAppShell: the build wrote no index.html');
+      const hash = createHash('sha256').update(files.join('\n'));
+      // index.html changes with every entry chunk; the other built files carry their content hash in their name.
+      hash.update(readFileSync(join(outDir, 'index.html')));
+      for (const name of publicFiles) hash.update(readFileSync(join(config.publicDir, name)));
+      const shell = { version: hash.digest('hex').slice(0, 12), files };
+      const source = readFileSync(join(config.publicDir, 'sw.js'), 'utf8');
+      if (!source.includes(placeholder)) throw new Error(`precacheAppShell: public/sw.js no longer holds ${placeholder}`);
+      writeFileSync(join(outDir, 'sw.js'), source.replace(placeholder, `const APP_SHELL = ${JSON.stringify(shell)};`));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), preloadFirstScreen(['packages/core/src/i18n/es.ts', 'src/features/auth/CodePage.tsx'])],
+  plugins: [react(), preloadFirstScreen(['packages/core/src/i18n/es.ts', 'src/features/auth/CodePage.tsx']), precacheAppShell()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

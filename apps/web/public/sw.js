@@ -1,16 +1,78 @@
-/* global self */
+/* global self, caches */
 // Patio's service worker (scope '/'): shows the pushes the server sends through Web Push and opens
-// the post's thread when one is clicked. A push is JSON {title, body, payload, post: {id, thread}},
-// payload itself a JSON string (spec §3 Notification); a notice about no post (the bus approaching)
-// carries instead `url`, the app path a click opens. Plain JavaScript: Vite copies it as it is.
+// the post's thread when one is clicked; and keeps the app shell (index.html and the hashed JS/CSS)
+// so that the installed app starts without a network (issue 15: the roll call works offline).
+// A push is JSON {title, body, payload, post: {id, thread}}, payload itself a JSON string (spec §3
+// Notification); a notice about no post (the bus approaching) carries instead `url`, the app path a
+// click opens. Plain JavaScript: Vite copies it as it is, with APP_SHELL below filled in.
 
-self.addEventListener('install', () => {
-  // A new version takes over at once: it holds no cache that an open page could depend on.
-  self.skipWaiting();
+// The build writes the shell's files and a version made from them on this line (apps/web/vite.config.ts,
+// precacheAppShell). As it stands (the dev server, unit tests) there is no shell: nothing is cached.
+const APP_SHELL = { version: 'dev', files: [] };
+
+const SHELL_CACHE_PREFIX = 'patio-shell-';
+const SHELL_CACHE = SHELL_CACHE_PREFIX + APP_SHELL.version;
+const INDEX_HTML = '/index.html';
+const hasShell = APP_SHELL.files.length > 0;
+
+/** Fetches and stores every file of this build's shell; the install fails (and is tried again) if one is missing. */
+async function precacheShell() {
+  if (!hasShell) return;
+  const cache = await caches.open(SHELL_CACHE);
+  // index.html is revalidated, not taken from the HTTP cache; hashed files never change.
+  await cache.addAll(APP_SHELL.files.map((path) => new Request(path, { cache: path === INDEX_HTML ? 'no-cache' : 'default' })));
+}
+
+/** Drops the shells of earlier builds (and their hashed files, which the server no longer has either). */
+async function deleteOldShells() {
+  const names = await caches.keys();
+  await Promise.all(names.filter((name) => name.startsWith(SHELL_CACHE_PREFIX) && name !== SHELL_CACHE).map((name) => caches.delete(name)));
+}
+
+// Update policy: a new build is a new sw.js (its APP_SHELL differs), which the browser finds on the next
+// navigation. Once its shell is stored it takes over at once (skipWaiting) and claims the open pages:
+// they keep the code they already run, their next navigation asks the network first, and the offline
+// fallback is always the newest shell, so nobody stays on an old one. A page of the old build that then
+// loads a lazy chunk the new build dropped fails as it would without a worker (the server dropped it too).
+self.addEventListener('install', (event) => {
+  event.waitUntil(precacheShell().then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(Promise.all([deleteOldShells(), self.clients.claim()]));
+});
+
+/** A screen of the app: the network's index.html, or the stored one when there is no network. */
+async function openScreen(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const shell = await caches.match(INDEX_HTML, { cacheName: SHELL_CACHE, ignoreVary: true });
+    if (shell) return shell;
+    throw error;
+  }
+}
+
+/** A file of the shell: the stored copy, else the network's (kept when it is a hashed asset). */
+async function readShellFile(request, isHashed) {
+  const cache = await caches.open(SHELL_CACHE);
+  const stored = await cache.match(request, { ignoreVary: true });
+  if (stored) return stored;
+  const response = await fetch(request);
+  if (isHashed && response.ok && response.type === 'basic') await cache.put(request, response.clone());
+  return response;
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (!hasShell || request.method !== 'GET') return;
+  const url = new URL(request.url);
+  // The API is never answered from a cache: another person on the same device must not read a stored
+  // answer; the screens keep what they need offline themselves (the roll, the queued marks).
+  if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
+  if (request.mode === 'navigate') event.respondWith(openScreen(request));
+  else if (url.pathname.startsWith('/assets/')) event.respondWith(readShellFile(request, true));
+  else if (APP_SHELL.files.includes(url.pathname)) event.respondWith(readShellFile(request, false));
 });
 
 /** The badge counts the notifications still shown (spec §7: it grows with each one). */

@@ -6,6 +6,7 @@ import '@mantine/core/styles/global.css';
 import './app/global.css';
 import { App } from './app/App';
 import { applyLanguage, createI18n } from './app/i18n/createI18n';
+import { registerServiceWorker } from './app/platform/serviceWorker';
 import { createAppServices } from './app/services';
 
 async function start(): Promise<void> {
@@ -16,6 +17,8 @@ async function start(): Promise<void> {
   void services.session.restore();
   // A pending debounced save still lands when the page goes away.
   window.addEventListener('pagehide', () => services.store.flush());
+  // The installed app starts offline from the shell the worker keeps.
+  registerServiceWorker();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App services={services} />

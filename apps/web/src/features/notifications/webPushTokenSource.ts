@@ -1,10 +1,8 @@
+import { SERVICE_WORKER_URL } from '../../app/platform/serviceWorker';
 import type { PushCapability, PushState } from './pushCapability';
 
 // Web Push for browsers and the installed PWA: the token is the subscription's JSON (endpoint and
 // keys), which the server hands to web-push with its VAPID key pair.
-
-/** The service worker at the site root: its scope is the whole app. */
-export const SERVICE_WORKER_URL = '/sw.js';
 
 /** base64url (as the server sends the VAPID key) to bytes, the form every browser accepts. */
 export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
