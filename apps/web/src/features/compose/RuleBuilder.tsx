@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, SegmentedControl, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useAllowedPaths } from '../../app/access/useAllowedPaths';
 import { AudiencePreview } from './AudiencePreview';
 import { newCondition, toAudienceRule, type RuleDraft, type RuleMatch } from './ruleModel';
 import { RuleRow } from './RuleRow';
@@ -13,10 +14,14 @@ export interface RuleBuilderProps {
   includeRelatives: boolean;
 }
 
+// Asked of POST allowed: billing fields are for billing staff (decision 019), the same people as the debtors list.
+const BILLING_STAFF_PATH = 'billing/debtors';
+
 /** Recipients by conditions (spec §2 compose, §3 Person-selection conditions), with the live count. */
 export function RuleBuilder({ draft, onChange, includeRelatives }: RuleBuilderProps) {
   const { t } = useTranslation();
   const matchLabelId = useId();
+  const mayUseBilling = useAllowedPaths([BILLING_STAFF_PATH])?.[BILLING_STAFF_PATH] === true;
   const { conditions } = draft;
   const replace = (index: number, next: RuleDraft['conditions'][number]) => onChange({ ...draft, conditions: conditions.map((c, i) => (i === index ? next : c)) });
 
@@ -45,6 +50,7 @@ export function RuleBuilder({ draft, onChange, includeRelatives }: RuleBuilderPr
               key={condition.id}
               condition={condition}
               index={index + 1}
+              mayUseBilling={mayUseBilling}
               onChange={(next) => replace(index, next)}
               onRemove={() => onChange({ ...draft, conditions: conditions.filter((c) => c.id !== condition.id) })}
             />

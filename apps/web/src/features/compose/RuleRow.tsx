@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ActionIcon, NativeSelect } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { RULE_FIELD_KEYS, RULE_FIELDS, withField, type RuleCondition, type RuleField } from './ruleModel';
+import { offeredFields, RULE_FIELDS, withField, type RuleCondition, type RuleField } from './ruleModel';
 import { RuleValueInput } from './RuleValueInput';
 import classes from './compose.module.css';
 
@@ -9,12 +9,14 @@ export interface RuleRowProps {
   condition: RuleCondition;
   /** Position in the list, from 1: names the row's controls for screen readers. */
   index: number;
+  /** Billing staff may select people by billing fields (debtor, debit, price). */
+  mayUseBilling: boolean;
   onChange: (condition: RuleCondition) => void;
   onRemove: () => void;
 }
 
 /** One condition of the rule: field, comparison, value (spec §3 Person-selection conditions). */
-export function RuleRow({ condition, index, onChange, onRemove }: RuleRowProps) {
+export function RuleRow({ condition, index, mayUseBilling, onChange, onRemove }: RuleRowProps) {
   const { t } = useTranslation();
   const ops: readonly string[] = RULE_FIELDS[condition.field].ops;
   return (
@@ -23,7 +25,7 @@ export function RuleRow({ condition, index, onChange, onRemove }: RuleRowProps) 
         label={t('compose.rules.field', { index })}
         value={condition.field}
         onChange={(event) => onChange(withField(condition, event.currentTarget.value as RuleField))}
-        data={RULE_FIELD_KEYS.map((field) => ({ value: field, label: t(`compose.rules.fields.${field}`) }))}
+        data={offeredFields(condition.field, mayUseBilling).map((field) => ({ value: field, label: t(`compose.rules.fields.${field}`) }))}
       />
       <NativeSelect
         label={t('compose.rules.comparison', { index })}

@@ -24,14 +24,22 @@ function NodeValue({ condition, label, onChange }: RuleValueInputProps) {
   );
 }
 
-/** The label of one of a field's choices (roles, enrollment statuses, genders). */
+/** The label of one of a field's choices (roles, enrollment statuses, genders, yes/no). */
 function choiceLabel(t: ReturnType<typeof useTranslation>['t'], field: RuleCondition['field'], choice: string): string {
   if (field === 'role') return labelOf(t, 'roles', choice);
   if (field === 'enrollmentStatus') return labelOf(t, 'enrollment', choice);
+  if (field === 'debtor') return t(`compose.rules.values.${choice}`);
   return t(`person.${choice}`);
 }
 
-/** The value of a condition, in the input its field needs: a group, a choice, a text or a number. */
+// The input's attributes for a typed value: whole numbers, amounts (decimals after '.' or ','), or text.
+const typedInputProps = {
+  count: { type: 'number', inputMode: 'numeric', min: 0 },
+  amount: { inputMode: 'decimal', maxLength: 20 },
+  text: { maxLength: 200 },
+} as const;
+
+/** The value of a condition, in the input its field needs: a group, a choice, a text, a number or an amount. */
 export function RuleValueInput(props: RuleValueInputProps) {
   const { t } = useTranslation();
   const { condition, label, onChange } = props;
@@ -52,7 +60,7 @@ export function RuleValueInput(props: RuleValueInputProps) {
       label={label}
       value={condition.value}
       onChange={(event) => onChange(event.currentTarget.value)}
-      {...(spec.value === 'count' ? { type: 'number', inputMode: 'numeric' as const, min: 0 } : { maxLength: 200 })}
+      {...typedInputProps[spec.value]}
     />
   );
 }

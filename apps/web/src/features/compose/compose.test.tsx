@@ -6,6 +6,7 @@ import { card, POST_TYPES, signedIn } from './compose.fixtures';
 
 const staff = { 'POST audiences/preview': true };
 const family = { 'POST audiences/preview': false };
+const billingStaff = { ...staff, 'billing/debtors': true };
 
 function routes(allowed: Record<string, boolean>, extra: Record<string, StubAnswer | ((call: StubCall) => StubAnswer)> = {}) {
   return { 'POST allowed': { body: allowed }, 'GET post-types': { body: POST_TYPES }, ...extra };
@@ -170,6 +171,34 @@ describe('compose', { timeout: 30_000 }, () => {
         relatives: true,
       }),
     );
+  });
+
+  it('keeps the billing fields from staff who do not keep the accounts, such as teachers', async () => {
+    const { calls } = await openCompose(staff);
+    fireEvent.click(screen.getByRole('button', { name: 'Agregar una condición' }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('allowed') && String(c.init?.body).includes('billing/debtors'))).toBe(true));
+    await act(async () => {});
+    const fields = within(screen.getByRole('combobox', { name: 'Dato de la condición 1' })).getAllByRole('option').map((o) => o.textContent);
+    expect(fields).toContain('Familias con hijos en el colegio');
+    expect(fields).not.toContain('Con saldo vencido');
+    expect(fields).not.toContain('Cobro (descripción o concepto)');
+    expect(fields).not.toContain('Valor de un cobro pendiente');
+  });
+
+  it('offers billing staff the billing fields and selects debtors with true', async () => {
+    const previews: unknown[] = [];
+    await openCompose(billingStaff, { 'POST audiences/preview': (call) => (previews.push(bodyOf(call)), { body: { count: 12, sample: [] } }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Agregar una condición' }));
+    const fieldSelect = screen.getByRole('combobox', { name: 'Dato de la condición 1' });
+    await within(fieldSelect).findByRole('option', { name: 'Con saldo vencido' });
+    expect(within(fieldSelect).getByRole('option', { name: 'Cobro (descripción o concepto)' })).toBeTruthy();
+    expect(within(fieldSelect).getByRole('option', { name: 'Valor de un cobro pendiente' })).toBeTruthy();
+    fireEvent.change(fieldSelect, { target: { value: 'debtor' } });
+    const valueSelect = screen.getByRole('combobox', { name: 'Valor de la condición 1' });
+    expect(within(valueSelect).getByRole('option', { name: 'Sí' })).toBeTruthy();
+    fireEvent.change(valueSelect, { target: { value: 'yes' } });
+    expect(await screen.findByText('Estas condiciones seleccionan a 12 personas')).toBeTruthy();
+    expect(previews.at(-1)).toEqual({ rules: { field: 'debtor', op: 'eq', args: [true] }, includeRelatives: false });
   });
 
   it('offers families their contacts only: no rules, no relatives switch, no school search', async () => {

@@ -12,13 +12,27 @@ export const RULE_FIELDS = {
   firstName: { ops: ['contains', 'beginsWith', 'eq'], value: 'text' },
   lastName: { ops: ['contains', 'beginsWith', 'eq'], value: 'text' },
   familiesWithChildren: { ops: ['eq', 'gt', 'lt'], value: 'count' },
-} as const satisfies Record<string, { ops: readonly AudienceOp[]; value: 'node' | 'choice' | 'text' | 'count'; choices?: readonly string[] }>;
+  // Billing fields (issue 14): the server refuses them (403 forbidden_filter) to all but billing staff.
+  debtor: { ops: ['eq'], value: 'choice', choices: ['yes', 'no'], billing: true },
+  billingDebit: { ops: ['contains', 'eq'], value: 'text', billing: true },
+  billingPrice: { ops: ['eq', 'gt', 'lt'], value: 'amount', billing: true },
+} as const satisfies Record<
+  string,
+  { ops: readonly AudienceOp[]; value: 'node' | 'choice' | 'text' | 'count' | 'amount'; choices?: readonly string[]; billing?: true }
+>;
 export type RuleField = keyof typeof RULE_FIELDS;
 export const RULE_FIELD_KEYS = Object.keys(RULE_FIELDS) as RuleField[];
 
+const isBillingField = (field: RuleField) => 'billing' in RULE_FIELDS[field];
+
+/** The fields a row offers: billing ones only to billing staff, though a row always keeps its own (a reopened draft). */
+export function offeredFields(current: RuleField, mayUseBilling: boolean): RuleField[] {
+  return RULE_FIELD_KEYS.filter((field) => mayUseBilling || field === current || !isBillingField(field));
+}
+
 export type RuleMatch = 'and' | 'or';
 
-/** One row of the builder; `value` is what the input holds (a node id or a number as text). */
+/** One row of the builder; `value` is what the input holds (a node id, a choice, or a number as text). */
 export interface RuleCondition {
   id: string;
   field: RuleField;
@@ -45,16 +59,34 @@ export function withField(condition: RuleCondition, field: RuleField): RuleCondi
   return { ...condition, field, op: ops.includes(condition.op) ? condition.op : ops[0], value: '' };
 }
 
+// The largest amount the server accepts (audienceRules.ts, "amount" arguments).
+const MAX_AMOUNT = 999_999_999_999;
+
+/** An amount in major units as typed: digits with optional decimals after '.' or ','; null otherwise. */
+function parseAmount(text: string): number | null {
+  if (!/^\d+(?:[.,]\d+)?$/.test(text)) return null;
+  const amount = Number(text.replace(',', '.'));
+  return amount <= MAX_AMOUNT ? amount : null;
+}
+
 /** The argument the server reads for a row, or null while the row is incomplete. */
-function argOf(condition: RuleCondition): string | number | null {
+function argOf(condition: RuleCondition): string | number | boolean | null {
   const value = condition.value.trim();
   if (value === '') return null;
+  if (condition.field === 'debtor') return value === 'yes' ? true : value === 'no' ? false : null;
   const kind: string = RULE_FIELDS[condition.field].value;
+  if (kind === 'amount') return parseAmount(value);
   if (kind === 'node' || kind === 'count') {
     const number = Number(value);
     return Number.isInteger(number) && number >= 0 ? number : null;
   }
   return value;
+}
+
+/** What the row's input holds for a saved argument; null when the builder cannot show it. */
+function valueOf(field: RuleField, arg: unknown): string | null {
+  if (field === 'debtor') return arg === true ? 'yes' : arg === false ? 'no' : null;
+  return String(arg);
 }
 
 /** Tells whether a row has everything it needs to select people. */
@@ -80,8 +112,9 @@ function conditionOf(rule: unknown): RuleCondition | null {
   const { field, op, args } = rule as { field?: unknown; op?: unknown; args?: unknown };
   if (!isRuleField(field) || !Array.isArray(args) || args.length !== 1) return null;
   const ops: readonly string[] = RULE_FIELDS[field].ops;
-  if (typeof op !== 'string' || !ops.includes(op)) return null;
-  return { id: newId(), field, op: op as AudienceOp, value: String(args[0]) };
+  const value = valueOf(field, args[0]);
+  if (typeof op !== 'string' || !ops.includes(op) || value === null) return null;
+  return { id: newId(), field, op: op as AudienceOp, value };
 }
 
 /** The builder rows of a saved rule (a reopened draft); null when the rule has a shape the builder cannot show. */

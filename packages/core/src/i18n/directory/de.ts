@@ -752,6 +752,10 @@ export const de: DirectoryDictionary = {
         billingDebit: 'Forderung (Beschreibung oder Posten)',
         billingPrice: 'Betrag einer offenen Forderung',
       },
+      values: {
+        yes: 'Ja',
+        no: 'Nein',
+      },
       ops: {
         eq: 'ist',
         neq: 'ist nicht',

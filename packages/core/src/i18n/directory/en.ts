@@ -733,6 +733,10 @@ export const en: DirectoryDictionary = {
         billingDebit: 'Debit (description or concept)',
         billingPrice: 'Value of an unpaid debit',
       },
+      values: {
+        yes: 'Yes',
+        no: 'No',
+      },
       ops: {
         eq: 'is',
         neq: 'is not',

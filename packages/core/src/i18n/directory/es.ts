@@ -755,6 +755,10 @@ export const es = {
         billingDebit: 'Cobro (descripción o concepto)',
         billingPrice: 'Valor de un cobro pendiente',
       },
+      values: {
+        yes: 'Sí',
+        no: 'No',
+      },
       ops: {
         eq: 'es',
         neq: 'no es',

@@ -751,6 +751,10 @@ export const fr: DirectoryDictionary = {
         billingDebit: 'Facture (description ou libellé)',
         billingPrice: 'Montant d’une facture impayée',
       },
+      values: {
+        yes: 'Oui',
+        no: 'Non',
+      },
       ops: {
         eq: 'est',
         neq: 'n’est pas',

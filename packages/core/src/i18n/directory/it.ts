@@ -751,6 +751,10 @@ export const it: DirectoryDictionary = {
         billingDebit: 'Addebito (descrizione o voce)',
         billingPrice: 'Importo di un addebito non pagato',
       },
+      values: {
+        yes: 'Sì',
+        no: 'No',
+      },
       ops: {
         eq: 'è',
         neq: 'non è',

@@ -751,6 +751,10 @@ export const pt: DirectoryDictionary = {
         billingDebit: 'Cobrança (descrição ou item)',
         billingPrice: 'Valor de uma cobrança pendente',
       },
+      values: {
+        yes: 'Sim',
+        no: 'Não',
+      },
       ops: {
         eq: 'é',
         neq: 'não é',
