@@ -20,5 +20,6 @@ export * from './blocks';
 export * from './calendar';
 export * from './notifications';
 export * from './transport';
+export * from './transport-setup';
 export * from './billing';
 export * from './attendance';

@@ -119,6 +119,8 @@ export const ZTransportRoute = z.object({
   canDrive: z.boolean(),
   /** May create share links (a rider's relative or staff). */
   canShare: z.boolean(),
+  /** May set the route up (vehicle, crew, stops, riders): administrators. */
+  canManage: z.boolean(),
 });
 export type TransportRoute = z.infer<typeof ZTransportRoute>;
 

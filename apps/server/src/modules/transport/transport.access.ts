@@ -52,6 +52,8 @@ export interface RouteRights {
   canShare: boolean;
   /** Sees every rider and every entry of the log: staff and crew; families see their own. */
   seesEveryone: boolean;
+  /** Sets the route up (vehicle, crew, stops, riders): administrators, who shape the school's nodes. */
+  canManage: boolean;
 }
 
 /** The rights of `caller` on `route`, whose riders are `riderIds`. */
@@ -66,6 +68,7 @@ export function rightsOf(caller: Caller, route: RouteRow, riderIds: ReadonlySet<
     canDrive: crew || caller.isAdmin || caller.isSchoolWide,
     canShare: caller.isStaff || relative,
     seesEveryone,
+    canManage: caller.isAdmin,
   };
 }
 

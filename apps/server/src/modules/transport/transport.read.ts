@@ -127,6 +127,7 @@ export async function describeRoutes(db: Database, caller: Caller, routes: reado
       lastPosition: parsePosition(target.last_position),
       canDrive: rights.canDrive,
       canShare: rights.canShare,
+      canManage: rights.canManage,
     };
   });
 }

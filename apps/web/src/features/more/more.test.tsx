@@ -150,7 +150,7 @@ describe('more menu', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('link', { name: 'Registros de familias' })).toBeNull();
   });
   it('offers Transport to those who can see a bus route and the GPS trackers to its crew, both to staff', async () => {
-    const route = { id: 1, name: 'Ruta 1', vehicle: '', driver: null, monitor: null, targetId: 5, stops: [], riders: [], run: null, lastPosition: null, canDrive: false, canShare: true };
+    const route = { id: 1, name: 'Ruta 1', vehicle: '', driver: null, monitor: null, targetId: 5, stops: [], riders: [], run: null, lastPosition: null, canDrive: false, canShare: true, canManage: false };
     for (const [person, routes, shown, trackers] of [
       [me([{ id: 4, kind: 'daughter' }]), [route], true, false],
       [me([{ id: 4, kind: 'daughter' }]), [], false, false],

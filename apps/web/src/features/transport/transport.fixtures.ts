@@ -50,6 +50,7 @@ export function route(extra: Partial<TransportRoute> = {}): TransportRoute {
     lastPosition: position(20),
     canDrive: false,
     canShare: true,
+    canManage: false,
     ...extra,
   };
 }
