@@ -83,4 +83,37 @@ describeOnDatabases('transport: position writes in one transaction', (t) => {
     expect(await stateOf()).toEqual({ last_timestamp: a, run_id: runId });
     expect(await timestampsOf(runId)).toEqual([a, c]);
   });
+  // On PostgreSQL a batch whose targets are each swapped at most once is a single statement.
+  it('answers a batch with one swap per target: a lost swap stores nothing, a report sent twice is stored twice', async () => {
+    const runId = await freshRun(t, w);
+    const [other] = await Promise.all([insertTarget(t.db, w.school.id, { name: 'Batch twice', nodeId: null })]);
+    const [a, b] = [nextReportTime(), nextReportTime()];
+    const twice = { ...positionAt(runId, a), targetId: other };
+    const outcomes = await Promise.all([
+      writePosition(t.db, { orgId: w.school.id, targetId: w.targetId, swap: swapTo(runId, b, b - 100), position: positionAt(runId, b) }),
+      writePosition(t.db, { orgId: w.school.id, targetId: w.targetId, swap: null, position: positionAt(runId, a) }),
+      writePosition(t.db, { orgId: w.school.id, targetId: other, swap: null, position: twice }),
+      writePosition(t.db, { orgId: w.school.id, targetId: other, swap: null, position: { ...twice } }),
+    ]);
+    expect(outcomes).toEqual([{ live: false, id: null }, { live: false, id: expect.anything() }, { live: false, id: expect.anything() }, { live: false, id: expect.anything() }]);
+    expect(String(outcomes[2].id)).not.toEqual(String(outcomes[3].id));
+    const rows = await t.db.selectFrom('geo_positions').select(['id', 'target_id', 'timestamp']).where('org_id', '=', w.school.id).where('run_id', '=', runId).execute();
+    expect(rows.map((r) => String(r.id)).sort()).toEqual(outcomes.slice(1).map((o) => String(o.id)).sort());
+    expect(await stateOf()).toEqual({ last_timestamp: null, run_id: runId });
+  });
+
+  it('writes each report alone when a batch of distinct targets fails, and loses none of the others', async () => {
+    const runId = await freshRun(t, w);
+    const other = await insertTarget(t.db, w.school.id, { name: 'Batch broken', nodeId: null });
+    const a = nextReportTime();
+    const broken = { ...positionAt(runId, a), targetId: other, latitude: null } as unknown as NewPosition; // NOT NULL
+    const outcomes = await Promise.allSettled([
+      writePosition(t.db, { orgId: w.school.id, targetId: w.targetId, swap: swapTo(runId, a, null), position: positionAt(runId, a) }),
+      writePosition(t.db, { orgId: w.school.id, targetId: other, swap: null, position: broken }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected']);
+    expect(outcomes[0]).toMatchObject({ value: { live: true } });
+    expect(await stateOf()).toEqual({ last_timestamp: a, run_id: runId });
+    expect(await timestampsOf(runId)).toEqual([a]);
+  });
 });

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
-import { insertPosition, insertPositions, type NewPosition, type NextTargetState, swapTargetState, swapTargetStates } from './transport.queries';
+import { fitsOneStatement, insertPositions, swapTargetStates, writeBatchInOneStatement } from './transport.position-batch.queries';
+import { insertPosition, type NewPosition, type NextTargetState, swapTargetState } from './transport.queries';
 
 // Group commit of the ingest's writes (bench/RESULTS.md "Transport live positions"): the reports that
 // reach this point in one turn of the event loop are written together, in one transaction and in a
@@ -62,7 +63,12 @@ class PositionBatch {
     let outcomes: WriteOutcome[];
     try {
       const writes = batch.map((pending) => pending.write);
-      outcomes = await this.db.transaction().execute((trx) => (writes.length === 1 ? applyWrite(trx, writes[0]).then((one) => [one]) : applyWrites(trx, writes)));
+      const orgId = writes[0].orgId;
+      if (writes.every((write) => write.orgId === orgId) && fitsOneStatement(this.db, writes)) {
+        outcomes = (await writeBatchInOneStatement(this.db, orgId, writes)) as WriteOutcome[];
+      } else {
+        outcomes = await this.db.transaction().execute((trx) => (writes.length === 1 ? applyWrite(trx, writes[0]).then((one) => [one]) : applyWrites(trx, writes)));
+      }
     } catch (err) {
       if (batch.length === 1) return batch[0].reject(err);
       for (const pending of batch) {

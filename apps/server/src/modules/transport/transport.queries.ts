@@ -401,55 +401,6 @@ export async function swapTargetState(
   return rows.length === 1;
 }
 
-/** One target's compare-and-swap, for swapTargetStates. */
-export interface TargetSwap {
-  targetId: number;
-  expected: { lastTimestamp: number | null; runId: number | null };
-  next: NextTargetState;
-}
-
-/**
- * swapTargetState for several targets of a school, each at most once, in one UPDATE: a row takes its
- * own new state only if it still holds its own `expected` one. Answers the targets whose swap won.
- */
-export async function swapTargetStates(db: Database, orgId: number, swaps: readonly TargetSwap[]): Promise<Set<number>> {
-  if (swaps.length === 0) return new Set();
-  // `case id when … then …`: each row's own value (PostgreSQL types the values from the column in `else`).
-  const byTarget = <T>(column: string, valueOf: (swap: TargetSwap) => T) =>
-    sql<T>`case ${sql.join(swaps.map((s) => sql`when ${sql.ref('id')} = ${s.targetId} then ${valueOf(s)}`), sql` `)} else ${sql.ref(column)} end`;
-  const rows = await db
-    .updateTable('geo_targets')
-    .set({
-      last_timestamp: byTarget('last_timestamp', (s) => s.next.lastTimestamp),
-      last_position: byTarget('last_position', (s) => s.next.lastPosition),
-      last_received_at: byTarget('last_received_at', (s) => s.next.receivedAt),
-      speed_avg: byTarget('speed_avg', (s) => s.next.speedAvg),
-      next_stop_index: byTarget('next_stop_index', (s) => s.next.nextStopIndex),
-      run_id: byTarget('run_id', (s) => s.next.runId),
-      last_etas: byTarget('last_etas', (s) => s.next.etas),
-    })
-    .where(scopedToOrg(orgId))
-    .where(
-      'id',
-      'in',
-      swaps.map((s) => s.targetId),
-    )
-    .where((eb) =>
-      eb.or(
-        swaps.map((s) =>
-          eb.and([
-            eb('id', '=', s.targetId),
-            s.expected.lastTimestamp === null ? eb('last_timestamp', 'is', null) : eb('last_timestamp', '=', s.expected.lastTimestamp),
-            s.expected.runId === null ? eb('run_id', 'is', null) : eb('run_id', '=', s.expected.runId),
-          ]),
-        ),
-      ),
-    )
-    .returning('id')
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
 /**
  * A new run starts from the first stop, with no speed estimate and no live timestamp (the order of
  * reports is the run's own); the last position stays on the map.
@@ -683,7 +634,7 @@ export type NewPosition = {
 };
 
 /** The geo_positions row of a report. */
-function positionRow(orgId: number, p: NewPosition) {
+export function positionRow(orgId: number, p: NewPosition) {
   return {
     org_id: orgId,
     target_id: p.targetId,
@@ -709,34 +660,6 @@ const insertPositionQuery = compiledQuery((db, p: NewPosition & { orgId: number 
 export async function insertPosition(db: Database, orgId: number, position: NewPosition): Promise<number | string> {
   const row = await insertPositionQuery.takeFirst(db, { orgId, ...position });
   return row!.id;
-}
-
-/**
- * Stores reports of a school in one INSERT; answers their ids in the order given. RETURNING promises
- * no order (on either database), so each row is found by what it holds: two rows alike in all of it
- * (one device's report, sent twice in the same millisecond) are the same report, in either order.
- */
-export async function insertPositions(db: Database, orgId: number, positions: readonly NewPosition[]): Promise<(number | string)[]> {
-  if (positions.length === 0) return [];
-  const rows = await db
-    .insertInto('geo_positions')
-    .values(positions.map((p) => positionRow(orgId, p)))
-    .returning(['id', 'target_id', 'timestamp', 'received_at', 'reporter_id', 'latitude', 'longitude'])
-    .execute();
-  const keyOf = (r: { target_id: number; timestamp: number; received_at: string; reporter_id: number | null; latitude: number; longitude: number }) =>
-    `${r.target_id}|${r.timestamp}|${r.received_at}|${r.reporter_id}|${r.latitude}|${r.longitude}`;
-  const idsByKey = new Map<string, (number | string)[]>();
-  for (const row of rows) {
-    const key = keyOf(row);
-    const ids = idsByKey.get(key);
-    if (ids) ids.push(row.id);
-    else idsByKey.set(key, [row.id]);
-  }
-  return positions.map((p) => {
-    const id = idsByKey.get(keyOf({ target_id: p.targetId, timestamp: p.timestamp, received_at: p.receivedAt, reporter_id: p.reporterId, latitude: p.latitude, longitude: p.longitude }))?.shift();
-    if (id === undefined) throw new Error('A stored position did not come back from its INSERT');
-    return id;
-  });
 }
 
 /** Deletes up to `batch` positions received before `before` (ISO); answers how many went. */
