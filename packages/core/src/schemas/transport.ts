@@ -14,6 +14,8 @@ export const MAX_REPORT_CLOCK_SKEW_S = 300;
 export const MAX_REPORTED_SPEED = 83;
 /** A bus whose last report is older than this shows a "stale" warning on the map. */
 export const POSITION_STALE_AFTER_S = 120;
+/** A running bus expected this many minutes or more after the planned time of its next stop is late: logged and told once per run. */
+export const LATE_AFTER_MINUTES = 10;
 /** Share links: shortest and longest life, in minutes. */
 export const SHARE_MIN_MINUTES = 5;
 export const SHARE_MAX_MINUTES = 24 * 60;

@@ -279,7 +279,8 @@ describeOnDatabases('transport: position reports', (t) => {
       const toLast = positions.flatMap((m) => (m.type === 'position' ? m.etas.filter((e) => e.stopId === w.stops[3]).map((e) => e.meters) : []));
       expect(toLast.length).toBeGreaterThan(10);
       for (let i = 1; i < toLast.length; i++) expect(toLast[i], `report ${i}`).toBeLessThan(toLast[i - 1]);
-      const events = live.filter((m) => m.type === 'route.event');
+      // Near the world's planned times the run may also be logged late: transport.lateness.test.ts.
+      const events = live.filter((m) => m.type === 'route.event' && m.entry.kind !== 'delayed');
       expect(events.map((m) => (m.type === 'route.event' ? `${m.entry.kind}:${m.entry.stop?.id ?? ''}` : ''))).toEqual([
         'started:',
         ...w.stops.map((id) => `stop_reached:${id}`),

@@ -10,6 +10,7 @@ import { writePosition } from './transport.position-batch';
 import { insertLogEntry } from './transport.queries';
 import { noTarget } from './transport.read';
 import { checkApproach } from './transport.alerts';
+import { noticeLateness } from './transport.lateness';
 
 // POST geo/targets/{id}/position (issue 13 §2–3; docs/decisions/017): the ingest path of a bus's
 // position reports, the hot path of the area (thousands a second in bench/). With the target and its
@@ -131,7 +132,7 @@ export async function reportPosition(ctx: RequestContext, targetId: number, repo
   return { id: await store(run.id), live: false };
 }
 
-/** A live report: the stops it reached go in the log (once per run), then it is broadcast and the approach alerts look at it. */
+/** A live report: the stops it reached go in the log (once per run), then it is broadcast, tells the families when the bus runs late, and the approach alerts look at it. */
 async function announce(ctx: RequestContext, log: JobLog, entry: TargetEntry, runId: number, position: GeoPosition, result: EtaResult): Promise<void> {
   const { db, org, services } = ctx;
   const routeId = entry.nodeId!;
@@ -153,5 +154,16 @@ async function announce(ctx: RequestContext, log: JobLog, entry: TargetEntry, ru
     await publishRouteEvent(services.events, org.id, routeId, logged);
   }
   await publishPosition(services.events, org.id, routeId, entry.targetId, position, result.etas);
+  await noticeLateness({ db, jobs: services.jobs, events: services.events, log }, {
+    orgId: org.id,
+    routeId,
+    runId,
+    runStartedAt: entry.run!.startedAt,
+    stops: entry.etaStops,
+    etas: result.etas,
+    nextIndex: result.nextIndex,
+    at: position.receivedAt,
+    named: entry.stops,
+  });
   await checkApproach({ db, jobs: services.jobs, log }, { orgId: org.id, routeId, runId, etas: result.etas, nextIndex: result.nextIndex, stops: entry.stops, position });
 }
