@@ -3,8 +3,10 @@ import { type AlertRow, findRouteAlerts } from './transport.alerts.queries';
 
 // What checkApproach keeps in memory, per app instance (one per database handle), so that a position
 // report costs no query at all until an alert's condition is met:
-// - the alerts that are on, per route, for ALERTS_TTL_MS (a PUT in this process drops them at once; one
-//   in another process is seen within the TTL); concurrent reports of a cold route share one read;
+// - the alerts that are on, per route, read again after ALERTS_TTL_MS give or take a quarter, in the
+//   background while reports go on with the old list (a PUT in this process drops them at once; one
+//   in another process is seen within the TTL); concurrent reports of a cold route share one read.
+//   Routes loaded together (a fleet's first reports) so neither expire together nor wait for it;
 // - per route, the people whose alert this process already settled on the running run (sent, found
 //   sent, or not theirs to get), so it asks the database about each person at most once per run;
 // - the people being settled right now, so twenty reports at once do the work once.
@@ -13,7 +15,8 @@ const ALERTS_TTL_MS = 30_000;
 
 interface RouteAlerts {
   alerts: AlertRow[];
-  loadedAt: number;
+  /** When to read them again (ms). */
+  staleAt: number;
 }
 
 interface Settled {
@@ -43,19 +46,30 @@ export async function routeAlerts(db: Database, orgId: number, routeId: number):
   const cache = cacheOf(db);
   const key = keyOf(orgId, routeId);
   const known = cache.alerts.get(key);
-  if (known && Date.now() - known.loadedAt < ALERTS_TTL_MS) return known.alerts;
-  let loading = cache.loading.get(key);
-  if (!loading) {
-    loading = findRouteAlerts(db, orgId, routeId)
-      .then((alerts) => {
-        // Bounded by the routes the process serves; a runaway map is emptied rather than grown.
-        if (cache.alerts.size > 10_000) cache.alerts.clear();
-        cache.alerts.set(key, { alerts, loadedAt: Date.now() });
-        return alerts;
-      })
-      .finally(() => cache.loading.delete(key));
-    cache.loading.set(key, loading);
-  }
+  if (known && Date.now() < known.staleAt) return known.alerts;
+  const loading = cache.loading.get(key) ?? loadAlerts(cache, db, orgId, routeId);
+  if (!known) return loading;
+  loading.catch(() => undefined);
+  return known.alerts;
+}
+
+function loadAlerts(cache: ApproachCache, db: Database, orgId: number, routeId: number): Promise<AlertRow[]> {
+  const key = keyOf(orgId, routeId);
+  const known = cache.loading.get(key);
+  if (known) return known;
+  const loading: Promise<AlertRow[]> = findRouteAlerts(db, orgId, routeId)
+    .then((alerts) => {
+      // A read that began before a forgetRouteAlerts must not put back what it forgot.
+      if (cache.loading.get(key) !== loading) return alerts;
+      // Bounded by the routes the process serves; a runaway map is emptied rather than grown.
+      if (cache.alerts.size > 10_000) cache.alerts.clear();
+      cache.alerts.set(key, { alerts, staleAt: Date.now() + ALERTS_TTL_MS * (0.75 + Math.random() / 2) });
+      return alerts;
+    })
+    .finally(() => {
+      if (cache.loading.get(key) === loading) cache.loading.delete(key);
+    });
+  cache.loading.set(key, loading);
   return loading;
 }
 
@@ -63,6 +77,7 @@ export async function routeAlerts(db: Database, orgId: number, routeId: number):
 export function forgetRouteAlerts(db: Database, orgId: number, routeId: number): void {
   const cache = cacheOf(db);
   cache.alerts.delete(keyOf(orgId, routeId));
+  cache.loading.delete(keyOf(orgId, routeId));
 }
 
 function settledOf(db: Database, orgId: number, routeId: number, runId: number): Settled {

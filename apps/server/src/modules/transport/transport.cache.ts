@@ -7,10 +7,13 @@ import { findRouteStops, findTargetRoute, findTargetState, type StopRow } from '
 
 // What the position ingest path keeps in memory, per app instance (one per database handle), so that
 // an accepted report costs one conditional UPDATE and one INSERT (docs/decisions/017):
-// - the target's route: crew, stops and the running run, for TARGET_TTL_MS, dropped at once when this
-//   process starts or finishes a run. Another process's start or finish changes the target's run_id,
-//   which the ingest's compare-and-swap notices and answers by reading the target again; a target
-//   without a running run is never trusted from memory. A change of crew is seen within the TTL;
+// - the target's route: crew, stops and the running run, dropped at once when this process starts or
+//   finishes a run. Another process's start or finish changes the target's run_id, which the ingest's
+//   compare-and-swap notices and answers by reading the target again; a target without a running run
+//   is never trusted from memory. An entry is read again after TARGET_TTL_MS, give or take a quarter
+//   (so a fleet loaded together does not expire together), in the background while the report that
+//   found it old goes on with it: 8,000 buses whose entries all expired in the same few seconds cost
+//   a pause of seconds to every report (bench/RESULTS.md). A change of crew is seen within the TTL;
 // - the last live state this process wrote or read, the "expected" side of the compare-and-swap:
 //   when another process moved it on, the swap fails and the state is read again;
 // - a per-target count of arrivals per second, so a flooding device is refused before any query.
@@ -39,7 +42,8 @@ export interface TargetEntry {
   stops: CachedStop[];
   /** The stops as trackRoute reads them, with the planned arrival on the running run. */
   etaStops: EtaStop[];
-  loadedAt: number;
+  /** When it is to be read again (ms). */
+  staleAt: number;
 }
 
 export interface LiveState {
@@ -54,6 +58,10 @@ class TransportCache {
   readonly targets = new Map<string, TargetEntry>();
   readonly states = new Map<string, LiveState>();
   readonly arrivals = new Map<string, { second: number; count: number }>();
+  /** Targets being read again in the background. */
+  readonly refreshing = new Set<string>();
+  /** Bumped by forgetRoute: a background read that began before it must not put back what it forgot. */
+  generation = 0;
 }
 
 const caches = new WeakMap<Database, TransportCache>();
@@ -97,7 +105,7 @@ async function loadTarget(db: Database, org: Org, targetId: number): Promise<Tar
     run,
     stops,
     etaStops: etaStopsOf(stops, run, timeZoneOf(org.settings)),
-    loadedAt: Date.now(),
+    staleAt: Date.now() + TARGET_TTL_MS * (0.75 + Math.random() / 2),
   };
 }
 
@@ -109,16 +117,37 @@ export async function targetEntry(db: Database, org: Org, targetId: number, fres
   const cache = cacheOf(db);
   const key = keyOf(org.id, targetId);
   const cached = cache.targets.get(key);
-  if (!fresh && cached && cached.run !== null && Date.now() - cached.loadedAt < TARGET_TTL_MS) return cached;
+  if (!fresh && cached && cached.run !== null) {
+    if (Date.now() >= cached.staleAt) refreshTarget(db, org, targetId);
+    return cached;
+  }
   const entry = await loadTarget(db, org, targetId);
   if (entry) cache.targets.set(key, entry);
   else cache.targets.delete(key);
   return entry;
 }
 
+/** Reads a target again in the background, once at a time; a failed read keeps the old entry until the next report. */
+function refreshTarget(db: Database, org: Org, targetId: number): void {
+  const cache = cacheOf(db);
+  const key = keyOf(org.id, targetId);
+  if (cache.refreshing.has(key)) return;
+  cache.refreshing.add(key);
+  const generation = cache.generation;
+  loadTarget(db, org, targetId)
+    .then((entry) => {
+      if (cache.generation !== generation) return;
+      if (entry) cache.targets.set(key, entry);
+      else cache.targets.delete(key);
+    })
+    .catch(() => undefined)
+    .finally(() => cache.refreshing.delete(key));
+}
+
 /** Forgets what this process knows of a route's target (a run started or finished here). */
 export function forgetRoute(db: Database, orgId: number, nodeId: number): void {
   const cache = cacheOf(db);
+  cache.generation++;
   for (const [key, entry] of cache.targets) {
     if (entry.orgId !== orgId || entry.nodeId !== nodeId) continue;
     cache.targets.delete(key);
