@@ -28,7 +28,7 @@ describeOnDatabases('transport: the target cache', (t) => {
     // Within its time the entry is trusted.
     expect((await targetEntry(t.db, org, w.targetId))?.monitorId).toBeNull();
 
-    const later = Date.now() + 60_000;
+    const later = Date.now() + 10 * 60_000;
     vi.spyOn(Date, 'now').mockReturnValue(later);
     expect(await targetEntry(t.db, org, w.targetId)).toBe(first);
     await vi.waitFor(async () => expect((await targetEntry(t.db, org, w.targetId))?.monitorId).toBe(w.employee.id));
@@ -38,7 +38,7 @@ describeOnDatabases('transport: the target cache', (t) => {
   it('never puts back what forgetRoute dropped while it was reading', async () => {
     await freshRun(t, w);
     const first = await targetEntry(t.db, org, w.targetId);
-    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 60_000);
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 10 * 60_000);
     // The background read starts, then the route is forgotten before it lands.
     expect(await targetEntry(t.db, org, w.targetId)).toBe(first);
     forgetRoute(t.db, w.school.id, w.route);

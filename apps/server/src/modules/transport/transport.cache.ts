@@ -13,12 +13,15 @@ import { findRouteStops, findTargetRoute, findTargetState, type StopRow } from '
 //   is never trusted from memory. An entry is read again after TARGET_TTL_MS, give or take a quarter
 //   (so a fleet loaded together does not expire together), in the background while the report that
 //   found it old goes on with it: 8,000 buses whose entries all expired in the same few seconds cost
-//   a pause of seconds to every report (bench/RESULTS.md). A change of crew is seen within the TTL;
+//   a pause of seconds to every report (bench/RESULTS.md). A route set up again (transport.setup.ts:
+//   crew, stops) is forgotten at once in this process and, over the event bus, in the others; the TTL
+//   bounds only what Patio did not write (hand-written SQL). At 30 s, reading 8,000 buses again took
+//   a sixth of PostgreSQL's share of the two cores at 4,000 reports/s;
 // - the last live state this process wrote or read, the "expected" side of the compare-and-swap:
 //   when another process moved it on, the swap fails and the state is read again;
 // - a per-target count of arrivals per second, so a flooding device is refused before any query.
 
-const TARGET_TTL_MS = 30_000;
+const TARGET_TTL_MS = 5 * 60_000;
 /** Reports of one target accepted per second before 429, whatever their timestamps say (spec: one per 2 s). */
 export const MAX_REPORTS_PER_SECOND = 10;
 
