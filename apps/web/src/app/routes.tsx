@@ -75,6 +75,7 @@ export const deckRoutes: RouteObject[] = [
   screen('transport/routes', 'transportRoutes', () => import('../features/transport/RoutesPage').then((m) => ({ Component: m.RoutesPage }))),
   screen('transport/routes/:routeId/log', 'routeLog', () => import('../features/transport/RouteLogPage').then((m) => ({ Component: m.RouteLogPage }))),
   screen('transport/routes/:routeId/map', 'routeMap', () => import('../features/transport/RouteMapPage').then((m) => ({ Component: m.RouteMapPage }))),
+  screen('transport/routes/:routeId/setup', 'routeSetup', () => import('../features/transport/setup/RouteSetupPage').then((m) => ({ Component: m.RouteSetupPage }))),
   screen('geo/targets', 'geoTargets', () => import('../features/geo/TargetsPage').then((m) => ({ Component: m.TargetsPage }))),
   screen('geo/targets/:targetId', 'geoTarget', () => import('../features/geo/TrackerPage').then((m) => ({ Component: m.TrackerPage }))),
   screen('geo/feed', 'geoFeed', () => import('../features/geo/GeoFeedPage').then((m) => ({ Component: m.GeoFeedPage }))),

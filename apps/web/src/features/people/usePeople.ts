@@ -12,11 +12,15 @@ export interface PeopleFilters {
   node: string;
 }
 
-/** GET people?q=&role=&node=&page=&limit= as an endless list; paging goes on while page < total / limit (spec §7). */
-export function usePeopleSearch(filters: PeopleFilters) {
+/**
+ * GET people?q=&role=&node=&page=&limit= as an endless list; paging goes on while page < total / limit (spec §7).
+ * `enabled: false` asks nothing (a picker before anything is typed).
+ */
+export function usePeopleSearch(filters: PeopleFilters, { enabled = true }: { enabled?: boolean } = {}) {
   const { api } = useServices();
   return useInfiniteQuery({
     queryKey: ['people', filters],
+    enabled,
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) => api.getPage<PersonCard>('people', { query: { ...filters, page: pageParam, limit: PEOPLE_PAGE_SIZE }, signal }),
     getNextPageParam: (last, pages) => (pages.length < Math.ceil(last.total / PEOPLE_PAGE_SIZE) && last.items.length > 0 ? pages.length + 1 : undefined),

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge, Button } from '@mantine/core';
 import { IconAlertTriangle, IconList, IconMap2, IconSteeringWheel } from '@tabler/icons-react';
 import type { TransportRoute } from '@patio/core/schemas/transport';
+import { SetupRouteLink } from './SetupRouteLink';
 import { isStalePosition, lastUpdateText } from './transportText';
 import { isRunning } from './useTransportRoutes';
 import classes from './transport.module.css';
@@ -53,6 +54,7 @@ export function RouteCard({ route, now, language }: RouteCardProps) {
             </Button>
           </>
         )}
+        {route.canManage && <SetupRouteLink routeId={route.id} routeName={route.name} compact />}
       </div>
     </article>
   );

@@ -14,6 +14,7 @@ import { LazyTransportMap } from './map/LazyTransportMap';
 import { useMapTiles } from './map/useMapTiles';
 import { mapBusesOf, mapLineOf, mapStopsOf } from './routeMapData';
 import { RouteStatus } from './RouteStatus';
+import { SetupRouteLink } from './SetupRouteLink';
 import { ShareSection } from './ShareSection';
 import { StopList } from './StopList';
 import { busLabelOf, isStalePosition } from './transportText';
@@ -58,6 +59,11 @@ export function RouteMapPage() {
           />
         </div>
         <div className={classes.column}>
+          {data.canManage && (
+            <div className={classes.manage}>
+              <SetupRouteLink routeId={data.id} routeName={data.name} />
+            </div>
+          )}
           <section className={classes.card} aria-labelledby="route-status">
             <h2 id="route-status">{data.vehicle ? t('transport.status.titleWithVehicle', { vehicle: data.vehicle }) : t('transport.status.title')}</h2>
             <RouteStatus run={data.run} lastPosition={data.lastPosition} myStops={data.stops.filter((s) => s.mine)} now={now} language={language} />

@@ -1,15 +1,14 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Loader } from '@mantine/core';
-import { IconBus } from '@tabler/icons-react';
 import { useGoBack } from '../../app/back/useGoBack';
 import { RefusalMessage } from '../../app/RefusalMessage';
 import { useSessionState } from '../../app/services';
 import { PageShell } from '../../ui/PageShell';
-import { StatusMessage } from '../../ui/StatusMessage';
 import { isStaff } from './isStaff';
 import { LazyTransportMap } from './map/LazyTransportMap';
 import { useMapTiles } from './map/useMapTiles';
+import { NoRoutesMessage } from './NoRoutesMessage';
 import { mapBusesOf, mapLineOf, mapStopsOf } from './routeMapData';
 import { RouteCard } from './RouteCard';
 import { busLabelOf, isStalePosition } from './transportText';
@@ -20,7 +19,8 @@ import classes from './transport.module.css';
 
 /**
  * /transport/routes: staff see every route on one map above the list; a driver their route with the
- * way to the tracker; a family the routes of their children, each leading to its live map.
+ * way to the tracker; a family the routes of their children, each leading to its live map;
+ * administrators the way to each route's setup, or how to create the first route.
  */
 export function RoutesPage() {
   const { t } = useTranslation();
@@ -34,7 +34,7 @@ export function RoutesPage() {
   let body;
   if (routes.isPending) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   else if (routes.isError) body = <RefusalMessage error={routes.error} onRetry={() => void routes.refetch()} />;
-  else if (routes.data.length === 0) body = <StatusMessage icon={<IconBus size={36} />} title={t('transport.routes.emptyTitle')} body={t('transport.routes.emptyBody')} />;
+  else if (routes.data.length === 0) body = <NoRoutesMessage />;
   else {
     const list = routes.data;
     body = (

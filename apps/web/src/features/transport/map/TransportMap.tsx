@@ -1,10 +1,10 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleMarker, MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap, ZoomControl } from 'react-leaflet';
-import { latLngBounds, type LatLngTuple } from 'leaflet';
-import DOMPurify from 'dompurify';
+import { CircleMarker, MapContainer, Marker, Polyline, Tooltip, useMap, ZoomControl } from 'react-leaflet';
+import type { LatLngTuple } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { busIcon } from './busIcon';
+import { AccessibleName, FitToRoute, MapNote, SchoolTileLayer, useTilesFailed, WORLD } from './mapParts';
 import type { MapTiles } from './mapTiles';
 import classes from './TransportMap.module.css';
 
@@ -44,9 +44,6 @@ export interface TransportMapProps {
   size?: 'small' | 'large';
 }
 
-// Somewhere to look when there is nothing to show (never in practice: a route has stops).
-const WORLD: LatLngTuple = [4.65, -74.08];
-
 /**
  * The transport map (Leaflet; load it through LazyTransportMap so only screens with a map fetch it): routes as lines, stops as circles, buses as drawn markers. When the
  * tiles cannot load (offline, blocked) the map keeps a plain light background and still shows all of
@@ -55,24 +52,16 @@ const WORLD: LatLngTuple = [4.65, -74.08];
 export function TransportMap({ label, textAlternativeId, tiles, lines, stops, buses, size = 'large' }: TransportMapProps) {
   const { t } = useTranslation();
   const noteId = useId();
-  // Failed only while no tile at all has loaded: a few missing tiles leave the streets readable.
-  const [tileState, setTileState] = useState<'loading' | 'loaded' | 'failed'>('loading');
-  const tilesFailed = tileState === 'failed';
+  const { tilesFailed, tileHandlers } = useTilesFailed();
   const points = useMemo<LatLngTuple[]>(() => [...stops.map((s): LatLngTuple => [s.lat, s.lng]), ...lines.flatMap((l) => l.points)], [stops, lines]);
   const busPoints = buses.map((b): LatLngTuple => [b.lat, b.lng]);
-  // Leaflet shows the attribution as HTML: only links survive.
-  const attribution = useMemo(() => DOMPurify.sanitize(tiles.attribution, { ALLOWED_TAGS: ['a'], ALLOWED_ATTR: ['href'] }), [tiles.attribution]);
 
   return (
     <div className={`${classes.frame} ${classes[size]}`}>
       <MapContainer className={classes.map} center={WORLD} zoom={12} zoomSnap={0.25} zoomControl={false} scrollWheelZoom={false}>
         <AccessibleName label={label} describedBy={textAlternativeId ? `${noteId} ${textAlternativeId}` : noteId} />
         <ZoomControl zoomInTitle={t('transport.map.zoomIn')} zoomOutTitle={t('transport.map.zoomOut')} />
-        <TileLayer
-          url={tiles.url}
-          attribution={attribution}
-          eventHandlers={{ tileerror: () => setTileState((state) => (state === 'loaded' ? state : 'failed')), tileload: () => setTileState('loaded') }}
-        />
+        <SchoolTileLayer tiles={tiles} eventHandlers={tileHandlers} />
         <FitToRoute points={points.length > 0 ? points : busPoints} />
         {buses.length === 1 && <KeepInView point={busPoints[0]} />}
         {lines.map((line) => (
@@ -97,38 +86,9 @@ export function TransportMap({ label, textAlternativeId, tiles, lines, stops, bu
           <Marker key={bus.id} position={[bus.lat, bus.lng]} icon={busIcon(classes.bus, bus.isStale === true)} title={bus.label} alt={bus.label} keyboard={false} zIndexOffset={1000} />
         ))}
       </MapContainer>
-      <p id={noteId} className={tilesFailed ? classes.tilesNote : classes.visuallyHidden}>
-        {tilesFailed ? t('transport.map.tilesFailed') : t('transport.map.textAlternative')}
-      </p>
+      <MapNote id={noteId} tilesFailed={tilesFailed} />
     </div>
   );
-}
-
-/** Names the map's focusable container (Leaflet draws it; react-leaflet passes no ARIA attributes). */
-function AccessibleName({ label, describedBy }: { label: string; describedBy: string }) {
-  const map = useMap();
-  useEffect(() => {
-    const container = map.getContainer();
-    container.setAttribute('role', 'region');
-    container.setAttribute('aria-label', label);
-    container.setAttribute('aria-describedby', describedBy);
-  }, [map, label, describedBy]);
-  return null;
-}
-
-/** Frames the route once (and again when its stops change), not on every bus move. */
-function FitToRoute({ points }: { points: LatLngTuple[] }) {
-  const map = useMap();
-  const key = points.map((p) => p.join(',')).join(';');
-  useEffect(() => {
-    if (points.length === 0) return;
-    const size = map.getSize();
-    if (points.length === 1 || size.x === 0 || size.y === 0) map.setView(points[0], 14);
-    else map.fitBounds(latLngBounds(points), { padding: [28, 28], maxZoom: 16 });
-    // The points are the key's; the key changes only when the route does.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, key]);
-  return null;
 }
 
 /** Brings a bus that drove out of sight back into view (a family watching it leave the route's frame). */
