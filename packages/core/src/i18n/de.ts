@@ -1222,6 +1222,11 @@ export const de: Dictionary = {
       accuracy: 'Genauigkeit: ±{{meters}} m',
       queued_one: '{{count}} Position wartet auf eine Verbindung',
       queued_other: '{{count}} Positionen warten auf eine Verbindung',
+      // The notification Android shows while the app reports the bus in the background.
+      backgroundTitle: 'Patio teilt den Standort des Busses',
+      backgroundMessage: 'Die Familien sehen den Bus auf der Karte. Das endet, wenn du die Fahrt beendest oder das Teilen ausschaltest.',
+      openSettings: 'Telefoneinstellungen öffnen',
+      settingsHint: 'Erlaube Patio in den Telefoneinstellungen den Zugriff auf den Standort (am besten immer) und schalte das Teilen wieder ein.',
       problems: {
         later: 'Keine Verbindung zum Server: Die Positionen bleiben auf dem Telefon und werden der Reihe nach gesendet.',
         slowDown: 'Der Server bittet um langsameres Senden: neuer Versuch in wenigen Sekunden.',

@@ -1222,6 +1222,11 @@ export const en: Dictionary = {
       accuracy: 'Accuracy: ±{{meters}} m',
       queued_one: '{{count}} position is waiting for a connection to be sent',
       queued_other: '{{count}} positions are waiting for a connection to be sent',
+      // The notification Android shows while the app reports the bus in the background.
+      backgroundTitle: 'Patio is sharing the bus location',
+      backgroundMessage: 'Families see the bus on the map. It stops when you finish the run or turn sharing off.',
+      openSettings: 'Open the phone settings',
+      settingsHint: 'In the phone settings, allow Patio to use your location (ideally all the time) and turn sharing on again.',
       problems: {
         later: 'No connection to the server: positions are kept on the phone and will be sent in order.',
         slowDown: 'The server asked to send more slowly: retrying in a few seconds.',

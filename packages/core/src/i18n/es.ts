@@ -1226,6 +1226,11 @@ export const es = {
       accuracy: 'Precisión: ±{{meters}} m',
       queued_one: '{{count}} posición espera conexión para enviarse',
       queued_other: '{{count}} posiciones esperan conexión para enviarse',
+      // The notification Android shows while the app reports the bus in the background.
+      backgroundTitle: 'Patio está compartiendo la ubicación del bus',
+      backgroundMessage: 'Las familias ven el bus en el mapa. Se detiene al terminar el recorrido o al apagar el envío.',
+      openSettings: 'Abrir los ajustes del teléfono',
+      settingsHint: 'En los ajustes del teléfono, permite que Patio use la ubicación (idealmente siempre) y vuelve a activar el envío.',
       problems: {
         later: 'Sin conexión con el servidor: las posiciones se guardan en el teléfono y se enviarán en orden.',
         slowDown: 'El servidor pidió enviar más despacio: reintentando en unos segundos.',

@@ -1222,6 +1222,11 @@ export const fr: Dictionary = {
       accuracy: 'Précision : ±{{meters}} m',
       queued_one: '{{count}} position attend une connexion pour être envoyée',
       queued_other: '{{count}} positions attendent une connexion pour être envoyées',
+      // The notification Android shows while the app reports the bus in the background.
+      backgroundTitle: 'Patio partage la position du bus',
+      backgroundMessage: 'Les familles voient le bus sur la carte. Le partage s’arrête à la fin du trajet ou quand vous le désactivez.',
+      openSettings: 'Ouvrir les réglages du téléphone',
+      settingsHint: 'Dans les réglages du téléphone, autorisez Patio à utiliser la position (idéalement toujours), puis réactivez le partage.',
       problems: {
         later: 'Pas de connexion au serveur : les positions sont gardées sur le téléphone et seront envoyées dans l’ordre.',
         slowDown: 'Le serveur demande de ralentir les envois : nouvel essai dans quelques secondes.',

@@ -1222,6 +1222,11 @@ export const it: Dictionary = {
       accuracy: 'Precisione: ±{{meters}} m',
       queued_one: '{{count}} posizione attende la connessione per essere inviata',
       queued_other: '{{count}} posizioni attendono la connessione per essere inviate',
+      // The notification Android shows while the app reports the bus in the background.
+      backgroundTitle: 'Patio sta condividendo la posizione dello scuolabus',
+      backgroundMessage: 'Le famiglie vedono lo scuolabus sulla mappa. La condivisione si ferma quando termini la corsa o la disattivi.',
+      openSettings: 'Apri le impostazioni del telefono',
+      settingsHint: 'Nelle impostazioni del telefono consenti a Patio di usare la posizione (meglio sempre) e riattiva la condivisione.',
       problems: {
         later: 'Nessuna connessione al server: le posizioni restano sul telefono e verranno inviate in ordine.',
         slowDown: 'Il server ha chiesto di inviare più lentamente: nuovo tentativo tra qualche secondo.',

@@ -1222,6 +1222,11 @@ export const pt: Dictionary = {
       accuracy: 'Precisão: ±{{meters}} m',
       queued_one: '{{count}} posição aguarda conexão para ser enviada',
       queued_other: '{{count}} posições aguardam conexão para serem enviadas',
+      // The notification Android shows while the app reports the bus in the background.
+      backgroundTitle: 'O Patio está compartilhando a localização do ônibus',
+      backgroundMessage: 'As famílias veem o ônibus no mapa. O compartilhamento para quando você terminar o trajeto ou desativá-lo.',
+      openSettings: 'Abrir as configurações do celular',
+      settingsHint: 'Nas configurações do celular, permita que o Patio use a localização (de preferência sempre) e ative o compartilhamento de novo.',
       problems: {
         later: 'Sem conexão com o servidor: as posições ficam guardadas no celular e serão enviadas em ordem.',
         slowDown: 'O servidor pediu para enviar mais devagar: tentando novamente em alguns segundos.',

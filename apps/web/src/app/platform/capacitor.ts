@@ -25,10 +25,45 @@ export interface CapacitorPushPlugin {
   addListener(event: 'registrationError', handler: (error: unknown) => void): ListenerHandle | Promise<ListenerHandle>;
 }
 
+/** A fix of @capacitor-community/background-geolocation (`time` in epoch ms; null where the phone has none). */
+export interface NativeLocation {
+  latitude: number;
+  longitude: number;
+  accuracy: number;
+  altitude: number | null;
+  altitudeAccuracy: number | null;
+  simulated: boolean;
+  bearing: number | null;
+  speed: number | null;
+  time: number | null;
+}
+
+/** Its errors: `code` 'NOT_AUTHORIZED' when location is refused or switched off; other failures carry only a message. */
+export interface NativeLocationError {
+  code?: string;
+  message?: string;
+}
+
+/** Its watcher options: a `backgroundMessage` keeps the watcher on in the background (Android shows it in a notification). */
+export interface NativeWatcherOptions {
+  backgroundMessage?: string;
+  backgroundTitle?: string;
+  requestPermissions?: boolean;
+  stale?: boolean;
+  distanceFilter?: number;
+}
+
+/** The members of @capacitor-community/background-geolocation Patio uses. */
+export interface CapacitorBackgroundGeolocationPlugin {
+  addWatcher(options: NativeWatcherOptions, callback: (location?: NativeLocation, error?: NativeLocationError) => void): Promise<string>;
+  removeWatcher(options: { id: string }): Promise<void>;
+  openSettings(): Promise<void>;
+}
+
 interface CapacitorGlobal {
   isNativePlatform?(): boolean;
   getPlatform?(): string;
-  Plugins?: { App?: CapacitorAppPlugin; PushNotifications?: CapacitorPushPlugin };
+  Plugins?: { App?: CapacitorAppPlugin; PushNotifications?: CapacitorPushPlugin; BackgroundGeolocation?: CapacitorBackgroundGeolocationPlugin };
 }
 
 function capacitor(): CapacitorGlobal | undefined {
@@ -61,4 +96,9 @@ export function onHardwareBack(handler: () => void): () => void {
 /** The app's push plugin; undefined on the plain web or when the app was built without it. */
 export function nativePushPlugin(): CapacitorPushPlugin | undefined {
   return isNativeApp() ? capacitor()?.Plugins?.PushNotifications : undefined;
+}
+
+/** The app's background location plugin; undefined on the plain web or when the app was built without it. */
+export function nativeBackgroundGeolocation(): CapacitorBackgroundGeolocationPlugin | undefined {
+  return isNativeApp() ? capacitor()?.Plugins?.BackgroundGeolocation : undefined;
 }

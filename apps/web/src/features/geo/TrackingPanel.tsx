@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Stack, Switch, Text } from '@mantine/core';
+import { Button, Stack, Switch, Text } from '@mantine/core';
+import { IconSettings } from '@tabler/icons-react';
 import { formatNumber } from '@patio/core/format/numbers';
 import { formatRelativeTime } from '@patio/core/format/dates';
 import { useSessionState } from '../../app/services';
@@ -18,7 +19,9 @@ export function TrackingPanel({ tracker, isRunning }: TrackingPanelProps) {
   const { t } = useTranslation();
   const language = useSessionState((s) => s.language);
   const now = useNow(5000);
-  const { enabled, permission, error, queue, lastFix, isWatching } = tracker;
+  const { enabled, permission, error, queue, lastFix, isWatching, openSettings } = tracker;
+  // In the app a refused location is given back in the phone's settings, which it can open.
+  const canOpenSettings = permission === 'denied' && openSettings !== null;
 
   let activity: string;
   if (isWatching) activity = t('geo.tracking.sharing');
@@ -36,8 +39,13 @@ export function TrackingPanel({ tracker, isRunning }: TrackingPanelProps) {
       />
       {permission !== 'unknown' && (
         <p className={classes.permission} data-state={permission}>
-          <strong>{t(`geo.permission.${permission}.title`)}</strong> {t(`geo.permission.${permission}.hint`)}
+          <strong>{t(`geo.permission.${permission}.title`)}</strong> {canOpenSettings ? t('geo.tracking.settingsHint') : t(`geo.permission.${permission}.hint`)}
         </p>
+      )}
+      {canOpenSettings && (
+        <Button variant="light" leftSection={<IconSettings size={18} aria-hidden="true" />} onClick={openSettings}>
+          {t('geo.tracking.openSettings')}
+        </Button>
       )}
       {error && (
         <Notice tone="error">

@@ -1,24 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { POSITION_WATCH_OPTIONS, type GeoTarget, type TransportRoute } from '@patio/core/schemas/transport';
-import { renderApp } from '../../test/renderApp';
-import { BASE, stubFetch, type StubAnswer, type StubCall } from '../../test/fetchStub';
-import { ago, position, route, signedIn, stop } from '../transport/transport.fixtures';
-
-type Routes = Record<string, StubAnswer | ((call: StubCall) => StubAnswer)>;
-const bodyOf = (call: StubCall | undefined) => JSON.parse(String(call?.init?.body));
-
-const target = (extra: Partial<GeoTarget> = {}): GeoTarget => ({ id: 5, name: 'Bus 1', routeId: 1, enabled: true, lastPosition: position(90), canReport: true, ...extra });
-const driving = (extra: Partial<TransportRoute> = {}) =>
-  route({
-    canDrive: true,
-    stops: [stop(101, 'Portería norte', { reached: true }), stop(102, 'Calle 80', { eta: ago(-240) }), stop(103, 'Colegio')],
-    riders: [
-      { person: { id: 40, name: 'Ana Ruiz' }, pickupStopId: 102, dropoffStopId: 103, state: 'waiting' },
-      { person: { id: 41, name: 'Luis Gómez' }, pickupStopId: 101, dropoffStopId: 103, state: 'boarded' },
-    ],
-    ...extra,
-  });
+import { POSITION_WATCH_OPTIONS } from '@patio/core/schemas/transport';
+import { BASE } from '../../test/fetchStub';
+import { ago, route } from '../transport/transport.fixtures';
+import { bodyOf, driving, openTrackerPage, positionPosts, target, trackingSwitch, type Routes } from './tracker.fixtures';
 
 /** A GPS the test drives: it answers the page's watcher with fixes or errors. */
 function fakeGeolocation() {
@@ -45,21 +30,9 @@ function fakeGeolocation() {
 
 async function openTracker(extra: Routes = {}, { withGps = true } = {}) {
   const gps = withGps ? fakeGeolocation() : null;
-  const stub = stubFetch(BASE, {
-    'GET geo/targets/5': { body: target() },
-    'GET transport/routes/1': { body: driving() },
-    'GET vue/settings': { body: {} },
-    ...extra,
-  });
-  vi.stubGlobal('fetch', stub.fetchMock);
-  const app = await renderApp({ path: '/geo/targets/5', session: signedIn() });
-  await screen.findByRole('heading', { level: 1, name: 'Bus 1' }, { timeout: 20_000 });
-  await screen.findByRole('heading', { level: 2, name: 'Paradas' });
-  return { ...stub, ...app, gps: gps! };
+  const page = await openTrackerPage(extra);
+  return { ...page, gps: gps! };
 }
-
-const trackingSwitch = () => screen.findByRole('switch', { name: /^Compartir la ubicación del bus/ });
-const positionPosts = (calls: StubCall[]) => calls.filter((c) => c.method === 'POST' && c.url.endsWith('geo/targets/5/position'));
 
 describe('the driver’s tracker', { timeout: 30_000 }, () => {
   it('watches with the §9 options and reports the position while the run is on', async () => {

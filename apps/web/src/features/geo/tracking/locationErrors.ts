@@ -32,3 +32,15 @@ export function locationErrorKind(error: { code?: number; message?: string } | n
 export function isBlockingLocationError(kind: LocationErrorKind): boolean {
   return kind === 'denied' || kind === 'serviceDenied' || kind === 'unsupported';
 }
+
+/**
+ * The §8 error of the app's background location plugin. It answers NOT_AUTHORIZED both when the
+ * location permission is refused and (Android) when the phone's location is switched off; any other
+ * failure comes with a message only (iOS: CoreLocation's, in the phone's language).
+ */
+export function nativeLocationErrorKind(error: { code?: string; message?: string } | null | undefined): LocationErrorKind {
+  if (error?.code === 'NOT_AUTHORIZED') {
+    return /location services disabled/i.test(error.message ?? '') ? 'serviceDenied' : 'denied';
+  }
+  return locationErrorKind({ message: error?.message });
+}

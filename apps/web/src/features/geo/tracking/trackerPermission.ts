@@ -15,11 +15,16 @@ export function trackerPermissionOf(state: PermissionState | null | undefined): 
   return 'unknown';
 }
 
-/** The location permission of this page, kept up to date when the person changes it in the browser. */
-export function useLocationPermission(): [TrackerPermission, Dispatch<SetStateAction<TrackerPermission>>] {
+/**
+ * The location permission of this page, kept up to date when the person changes it in the browser.
+ * With `fromBrowser` false (the app's own location plugin, which has no such query) it stays
+ * 'unknown' until the watcher's first fix or refusal sets it.
+ */
+export function useLocationPermission(fromBrowser = true): [TrackerPermission, Dispatch<SetStateAction<TrackerPermission>>] {
   const [permission, setPermission] = useState<TrackerPermission>('unknown');
 
   useEffect(() => {
+    if (!fromBrowser) return undefined;
     let status: PermissionStatus | null = null;
     let current = true;
     const read = () => {
@@ -37,7 +42,7 @@ export function useLocationPermission(): [TrackerPermission, Dispatch<SetStateAc
       current = false;
       status?.removeEventListener('change', read);
     };
-  }, []);
+  }, [fromBrowser]);
 
   return [permission, setPermission];
 }

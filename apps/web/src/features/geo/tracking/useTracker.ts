@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { POSITION_REPORT_INTERVAL_MS } from '@patio/core/constants';
-import { POSITION_WATCH_OPTIONS, type PositionReport } from '@patio/core/schemas/transport';
+import type { PositionReport } from '@patio/core/schemas/transport';
 import { useServices, useSessionState } from '../../../app/services';
 import { createReportQueue, outcomeOfError, storedReportCount, type ReportQueue, type ReportQueueState, type SendOutcome } from './reportQueue';
 import { createThrottle, isNewEnough } from './reportThrottle';
-import { isBlockingLocationError, locationErrorKind, type LocationErrorKind } from './locationErrors';
-import { toPositionReport } from './toPositionReport';
+import { isBlockingLocationError, type LocationErrorKind } from './locationErrors';
+import { findPositionSource } from './findPositionSource';
 import { useLocationPermission, type TrackerPermission } from './trackerPermission';
 import { useWakeLock } from './useWakeLock';
 
@@ -24,6 +25,8 @@ export interface Tracker {
   /** Whether this device is sending now: enabled, allowed, and a run is on. */
   isWatching: boolean;
   permission: TrackerPermission;
+  /** Opens the phone's settings for Patio, where a refused location is allowed again; null on the web. */
+  openSettings: (() => void) | null;
   error: LocationErrorKind | null;
   queue: ReportQueueState;
   lastFix: PositionReport | null;
@@ -34,26 +37,32 @@ export interface Tracker {
 /** Where a target's queue and switch are kept: per school, as ids of two schools may meet on one phone. */
 export const trackerStorageKey = (school: string, targetId: number, part: 'queue' | 'enabled') => `patio.tracker.${school}.${targetId}.${part}`;
 
-const hasGeolocation = () => typeof navigator !== 'undefined' && Boolean(navigator.geolocation);
-
 /**
- * The driver's tracker (spec §4, §9; issue 13): watches the position with the §9 options while the
- * switch is on and a run is on, reports at most one fix per 2 s, and queues reports while offline.
+ * The driver's tracker (spec §4, §9; issue 13): watches the position while the switch is on and a run
+ * is on — in the app with its background location (spec §1), else with the browser's and the §9
+ * options — reports at most one fix per 2 s, and queues reports while offline.
  */
 export function useTracker({ targetId, isRunning, canReport }: TrackerOptions): Tracker {
   const { api, storage } = useServices();
+  const { t } = useTranslation();
+  const backgroundTitle = t('geo.tracking.backgroundTitle');
+  const backgroundMessage = t('geo.tracking.backgroundMessage');
+  const source = useMemo(() => findPositionSource({ title: backgroundTitle, message: backgroundMessage }), [backgroundTitle, backgroundMessage]);
   const school = useSessionState((s) => s.school?.code ?? 'school');
   const enabledKey = trackerStorageKey(school, targetId, 'enabled');
   const [enabled, setEnabledState] = useState(() => storage.getItem(enabledKey) === '1');
-  const [permission, setPermission] = useLocationPermission();
+  // The browser's Permissions API says nothing about the app's own location permission.
+  const [permission, setPermission] = useLocationPermission(source?.kind !== 'native');
   const [error, setError] = useState<LocationErrorKind | null>(null);
   const [lastFix, setLastFix] = useState<PositionReport | null>(null);
   const queueKey = trackerStorageKey(school, targetId, 'queue');
   const [queueState, setQueueState] = useState<ReportQueueState>(() => ({ queued: storedReportCount(storage, queueKey), lastSentAt: null, problem: null }));
   const queueRef = useRef<ReportQueue | null>(null);
-  const isWatching = enabled && isRunning && canReport && hasGeolocation();
+  const isWatching = enabled && isRunning && canReport && source !== null;
 
-  useWakeLock(isWatching);
+  // A browser stops reporting when the screen locks, so the screen is kept on; the app's background
+  // location goes on in a pocket, where a lit screen would only drain the battery.
+  useWakeLock(isWatching && source?.kind === 'browser');
 
   useEffect(() => {
     const path = `geo/targets/${targetId}/position`;
@@ -76,23 +85,23 @@ export function useTracker({ targetId, isRunning, canReport }: TrackerOptions): 
   }, [api, storage, queueKey, targetId]);
 
   useEffect(() => {
-    if (!isWatching) return undefined;
+    if (!isWatching || !source) return undefined;
     let lastQueued: PositionReport | null = null;
     const throttle = createThrottle<PositionReport>(POSITION_REPORT_INTERVAL_MS, (report) => {
       if (!isNewEnough(report, lastQueued, POSITION_REPORT_INTERVAL_MS)) return;
       lastQueued = report;
       queueRef.current?.add(report);
     });
-    const watchId = navigator.geolocation.watchPosition(
-      (position) => {
-        const report = toPositionReport(position);
+    // A fix in the app means the phone reports in the background too: "granted" (always) of spec §4.
+    const granted: TrackerPermission = source.kind === 'native' ? 'granted' : 'grantedWhenInUse';
+    const stop = source.watch({
+      onFix(report) {
         setError(null);
         setLastFix(report);
-        setPermission((current) => (current === 'granted' ? current : 'grantedWhenInUse'));
+        setPermission((current) => (current === 'granted' ? current : granted));
         throttle.push(report);
       },
-      (failure) => {
-        const kind = locationErrorKind(failure);
+      onError(kind) {
         setError(kind);
         if (isBlockingLocationError(kind)) {
           setPermission('denied');
@@ -100,17 +109,16 @@ export function useTracker({ targetId, isRunning, canReport }: TrackerOptions): 
           storage.removeItem(enabledKey);
         }
       },
-      POSITION_WATCH_OPTIONS,
-    );
+    });
     return () => {
-      navigator.geolocation.clearWatch(watchId);
+      stop();
       throttle.cancel();
     };
-  }, [isWatching, storage, enabledKey, setPermission]);
+  }, [isWatching, source, storage, enabledKey, setPermission]);
 
   const setEnabled = useCallback(
     (on: boolean) => {
-      if (on && !hasGeolocation()) {
+      if (on && !source) {
         setError('unsupported');
         return;
       }
@@ -119,10 +127,12 @@ export function useTracker({ targetId, isRunning, canReport }: TrackerOptions): 
       if (on) storage.setItem(enabledKey, '1');
       else storage.removeItem(enabledKey);
     },
-    [storage, enabledKey],
+    [source, storage, enabledKey],
   );
 
   const flush = useCallback(() => queueRef.current?.flush() ?? Promise.resolve(), []);
 
-  return { enabled, setEnabled, isWatching, permission, error, queue: queueState, lastFix, flush };
+  const openSettings = source?.openSettings ?? null;
+
+  return { enabled, setEnabled, isWatching, permission, openSettings, error, queue: queueState, lastFix, flush };
 }
