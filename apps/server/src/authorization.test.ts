@@ -11,11 +11,12 @@ import { makeRegistrant } from './test/registrants';
 import { publishPost } from './modules/threads/threads.fixtures';
 import { addBlock, pollInput, publishForm } from './modules/forms/forms.fixtures';
 import { anonFileOfWorld, authzUploadKey, blockFileOfTeacherA, signedAddressParts, smallUpload, uploadOf } from './modules/files/files.authz.fixtures';
-import { makeWorld, type World } from './test/world';
+import { makeWorld, ROUTE_1_STOPS, type World } from './test/world';
 import { classAEvent, MAY_4_10AM_BOGOTA, postEventToParentA } from './modules/calendar/calendar.fixtures';
 import { insertSource } from './modules/calendar/calendar.sources.queries';
 import { describeOnDatabases, type TestApp } from './test/harness';
 import { endRunsOf, freshRun, nextReportTime, reportAt } from './modules/transport/transport.fixtures';
+import { upsertRouteRider } from './modules/transport/index';
 import { findLinkedPerson, insertSignInLink } from './modules/sso/sso.queries';
 import { creditOf, debitOf } from './modules/billing/billing.fixtures';
 import { freshSandboxPayment } from './modules/billing/billing.payments.fixtures';
@@ -873,6 +874,36 @@ const table: Row[] = [
     request: (w) => ({ params: { id: w.route }, body: { stopId: w.stops[0], meters: 300, minutes: null } }),
     expect: seesRoute1(200),
   },
+  // route setup (issue 13): administrators only; others who see the route 403, the rest 404. Each call
+  // leaves route 1 as the world has it (same crew, stops and rider), so the other rows are unchanged.
+  { method: 'GET', route: '/api/:org/transport/routes/:id/setup', request: (w) => ({ params: { id: w.route } }), expect: managesRoute1(200) },
+  {
+    method: 'PUT',
+    route: '/api/:org/transport/routes/:id/crew',
+    request: (w) => ({ params: { id: w.route }, body: { vehicle: 'Bus 1 (ABC-123)', driverId: w.driver.id, monitorId: null } }),
+    expect: managesRoute1(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/:org/transport/routes/:id/stops',
+    request: async (w, t) => {
+      await endRunsOf(t, w);
+      return { params: { id: w.route }, body: { stops: ROUTE_1_STOPS.map((s, i) => ({ id: w.stops[i], ...s })) } };
+    },
+    expect: managesRoute1(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/:org/transport/routes/:id/riders/:personId',
+    request: (w) => ({ params: { id: w.route, personId: w.rider.id }, body: { pickupStopId: w.stops[1], dropoffStopId: w.stops[3] } }),
+    expect: managesRoute1(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/:org/transport/routes/:id/riders/:personId',
+    request: async (w, t) => ({ params: { id: w.route, personId: await extraRiderOfRoute1(w, t) } }),
+    expect: managesRoute1(200),
+  },
   // billing (issue 14): people/{id}/billing is the person's, their parent-like relatives' and billing
   // staff's (administrators, school-wide employees); teachers and other families 403. Treasury tools
   // are billing staff's only.
@@ -1035,6 +1066,18 @@ async function shareOfRoute1(w: World, t: TestApp, expired: boolean): Promise<st
 /** `ok` for those who see bus route 1 (staff and its driver); 404 for the school's others. */
 function seesRoute1(ok: number): Callers {
   return { ...members(404), teacherA: ok, teacherB: ok, schoolAdmin: ok, driver: ok, employee: ok };
+}
+
+/** `ok` for the school admin on route 1; others who see it 403, the school's others 404. */
+function managesRoute1(ok: number): Callers {
+  return { ...seesRoute1(403), schoolAdmin: ok };
+}
+
+/** A fresh person with a rider row on route 1 (getting on at its first stop). */
+async function extraRiderOfRoute1(w: World, t: TestApp): Promise<number> {
+  const person = await t.makePerson(w.school, { firstName: 'Ramiro' });
+  await upsertRouteRider(t.db, w.school.id, { nodeId: w.route, personId: person.id, pickupStopId: w.stops[0], dropoffStopId: null });
+  return person.id;
 }
 
 

@@ -47,4 +47,14 @@ describeOnDatabases('transport: the target cache', (t) => {
     expect((await targetEntry(t.db, org, w.targetId))?.monitorId).toBe(w.employee.id);
     await setMonitor(null);
   });
+
+  it('does not keep a first read that a forgetRoute overtook', async () => {
+    await freshRun(t, w);
+    // The read is under way when the route is forgotten (its crew changed): it answers, but is not kept.
+    const reading = targetEntry(t.db, org, w.targetId);
+    forgetRoute(t.db, w.school.id, w.route);
+    const first = await reading;
+    expect(first).not.toBeNull();
+    expect(await targetEntry(t.db, org, w.targetId)).not.toBe(first);
+  });
 });

@@ -124,7 +124,10 @@ export async function targetEntry(db: Database, org: Org, targetId: number, fres
     if (Date.now() >= cached.staleAt) refreshTarget(db, org, targetId);
     return cached;
   }
+  const generation = cache.generation;
   const entry = await loadTarget(db, org, targetId);
+  // A read that began before a forgetRoute (a crew taken off) answers its own report but is not kept.
+  if (cache.generation !== generation) return entry;
   if (entry) cache.targets.set(key, entry);
   else cache.targets.delete(key);
   return entry;

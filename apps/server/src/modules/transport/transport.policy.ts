@@ -15,6 +15,7 @@ const byRun = z.object({ id: zId, runId: zId });
 const byTarget = z.object({ id: zId });
 const me = z.object({ id: zId });
 const byToken = z.object({ token: z.string().min(1).max(200) });
+const byRider = z.object({ id: zId, personId: zId });
 
 type RouteCtx = PolicyContext<{ id: number }>;
 
@@ -28,6 +29,8 @@ async function rightsOn({ caller, db, params }: RouteCtx) {
 const seesRoute = async (ctx: RouteCtx) => (await rightsOn(ctx)).sees;
 const drivesRoute = async (ctx: RouteCtx) => (await rightsOn(ctx)).canDrive;
 const sharesRoute = async (ctx: RouteCtx) => (await rightsOn(ctx)).canShare;
+/** Sets the route up (vehicle, crew, stops, riders): administrators; others who see it 403. */
+const managesRoute = async (ctx: RouteCtx) => (await rightsOn(ctx)).canManage;
 
 /** The route's driver or monitor, for a target of the school (404 otherwise). */
 const reportsPosition = async ({ caller, db, org, params }: PolicyContext<{ id: number }>) => {
@@ -58,4 +61,10 @@ export const transportPolicies = {
   readTarget: definePolicy({ method: 'GET', path: 'geo/targets/:id', params: byTarget, check: seesTarget }),
   /** GET people/{me}/geo/feed: the caller's own (another person's: 403). */
   geoFeed: definePolicy({ method: 'GET', path: 'people/:id/geo/feed', params: me, check: isSelf }),
+  // A route's setup (transport.setup.ts).
+  readRouteSetup: definePolicy({ method: 'GET', path: 'transport/routes/:id/setup', params: byRoute, check: managesRoute }),
+  updateRouteCrew: definePolicy({ method: 'PUT', path: 'transport/routes/:id/crew', params: byRoute, check: managesRoute }),
+  replaceRouteStops: definePolicy({ method: 'PUT', path: 'transport/routes/:id/stops', params: byRoute, check: managesRoute }),
+  putRouteRider: definePolicy({ method: 'PUT', path: 'transport/routes/:id/riders/:personId', params: byRider, check: managesRoute }),
+  removeRouteRider: definePolicy({ method: 'DELETE', path: 'transport/routes/:id/riders/:personId', params: byRider, check: managesRoute }),
 };
