@@ -64,7 +64,7 @@ export function StopRow({ stop, number, total, riders, problems, isSelected, dis
         </div>
         {inUse && (
           <p id={inUseId} className={classes.stopRiders}>
-            {t('transport.setup.stops.riders', { count: riders })}. {t('transport.setup.stops.inUse')}
+            {t('transport.setup.stops.riders', { count: riders })}
           </p>
         )}
         <div className={classes.stopActions}>

@@ -163,7 +163,14 @@ export function StopsSection({ setup, tiles, onDirtyChange }: StopsSectionProps)
         <h2 id="setup-stops">{t('transport.setup.stops.title')}</h2>
         {dirty && <UnsavedBadge />}
       </div>
-      {disabled ? <Notice>{t('transport.setup.stops.running')}</Notice> : <p className={classes.hint}>{t('transport.setup.stops.hint')}</p>}
+      {disabled ? (
+        <Notice>{t('transport.setup.stops.running')}</Notice>
+      ) : (
+        <p className={classes.hint}>
+          {t('transport.setup.stops.hint')}
+          {setup.stops.some((s) => s.riders > 0) && <> {t('transport.setup.stops.inUse')}</>}
+        </p>
+      )}
       <div className={classes.stopsLayout}>
         <div ref={mapRef} className={classes.mapColumn}>
           {!disabled && (

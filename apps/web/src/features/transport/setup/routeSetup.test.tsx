@@ -49,7 +49,8 @@ describe('route setup screen', { timeout: 30_000 }, () => {
     expect(within(second).getByText('Ubicación: 4.68000, -74.05000')).toBeTruthy();
     // A stop riders get on or off at cannot be removed, and says why.
     expect((within(second).getByRole('button', { name: 'Quitar la parada 2' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(within(second).getByText(/1 pasajero sube o baja aquí/)).toBeTruthy();
+    expect(within(second).getByText('1 pasajero sube o baja aquí')).toBeTruthy();
+    expect(screen.getByText(/Una parada en la que suben o bajan pasajeros solo se puede quitar después de darles otra\./)).toBeTruthy();
     const map = await screen.findByRole('region', { name: 'Mapa para ubicar las paradas de Ruta 1' });
     expect(map.getAttribute('aria-describedby')).toContain(screen.getByRole('list', { name: 'Paradas de la ruta' }).id);
     await waitFor(() => expect(map.querySelectorAll('.leaflet-marker-icon')).toHaveLength(3));
@@ -57,7 +58,7 @@ describe('route setup screen', { timeout: 30_000 }, () => {
 
     const riders = within(screen.getByRole('list', { name: 'Pasajeros de la ruta' }));
     const ana = riders.getByRole('group', { name: 'Ana Ruiz' });
-    expect(within(ana).getByText('Integrante del grupo de la ruta')).toBeTruthy();
+    expect(within(ana).getByText('Integrante del grupo')).toBeTruthy();
     expect((within(ana).getByLabelText('Sube en') as HTMLSelectElement).value).toBe('102');
     expect((within(ana).getByLabelText('Baja en') as HTMLSelectElement).value).toBe('103');
     // A member rides anyway: their row only clears the stops.
