@@ -64,7 +64,7 @@ export function AddRiderForm({ setup, onDirtyChange, onDone }: AddRiderFormProps
             <RiderStopsFields stops={setup.stops} pickupStopId={stops.pickupStopId} dropoffStopId={stops.dropoffStopId} onChange={(part) => setStops((current) => ({ ...current, ...part }))} />
           </fieldset>
           <Group gap="xs" mt="sm">
-            <Button type="submit" leftSection={<IconUserPlus size={18} aria-hidden="true" />} loading={save.isPending}>
+            <Button type="submit" className={classes.wrappingButton} leftSection={<IconUserPlus size={18} aria-hidden="true" />} loading={save.isPending}>
               {t('transport.setup.riders.addNamed', { name: person.name })}
             </Button>
             <Button variant="default" onClick={() => start(null)}>

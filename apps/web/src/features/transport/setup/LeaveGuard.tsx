@@ -36,6 +36,8 @@ export function LeaveGuard({ unsaved }: LeaveGuardProps) {
       confirmLabel={t('transport.setup.leave.leave')}
       cancelLabel={t('transport.setup.leave.stay')}
       closeLabel={t('common.close')}
+      // Mantine's red under white text reaches 3.3:1: the app's colour reads (and the safe answer has the focus).
+      danger={false}
       onConfirm={() => blocker.proceed?.()}
       onCancel={() => blocker.reset?.()}
     />

@@ -31,7 +31,7 @@ export interface SetupMapProps {
   stops: SetupMapStop[];
   /** What the map frames when it opens (the saved stops); edits never move the view. */
   frame: LatLngTuple[];
-  /** The button under the map that places at its centre: what it does now ("Place Calle 80 …", "Add a stop …"). */
+  /** The button under the map that places at its centre: what it does now ("Place Calle 80 …", "Add a stop …"). Not shown while disabled. */
   centreLabel: string;
   disabled: boolean;
   /** A click on the map, or the centre button: where to put the chosen stop, or a new one. */
@@ -58,7 +58,7 @@ export function SetupMap({ label, textAlternativeId, tiles, stops, frame, centre
     <div className={classes.mapBlock}>
       <div className={`${mapClasses.frame} ${mapClasses.large} ${disabled ? '' : classes.placing}`}>
         <MapContainer ref={setMap} className={mapClasses.map} center={WORLD} zoom={12} zoomSnap={0.25} zoomControl={false} scrollWheelZoom={false}>
-          <AccessibleName label={label} describedBy={`${hintId} ${noteId} ${textAlternativeId}`} />
+          <AccessibleName label={label} describedBy={disabled ? `${noteId} ${textAlternativeId}` : `${hintId} ${noteId} ${textAlternativeId}`} />
           <ZoomControl zoomInTitle={t('transport.map.zoomIn')} zoomOutTitle={t('transport.map.zoomOut')} />
           <SchoolTileLayer tiles={tiles} eventHandlers={tileHandlers} />
           <FitToRoute points={frame} />
@@ -72,22 +72,26 @@ export function SetupMap({ label, textAlternativeId, tiles, stops, frame, centre
         {!disabled && <span className={classes.crosshair} aria-hidden="true" />}
         <MapNote id={noteId} tilesFailed={tilesFailed} />
       </div>
-      <p id={hintId} className={classes.hint}>
-        {t('transport.setup.stops.mapHint')}
-      </p>
-      <Button
-        variant="default"
-        className={classes.wrappingButton}
-        leftSection={<IconCurrentLocation size={18} aria-hidden="true" />}
-        disabled={disabled || map === null}
-        onClick={() => {
-          if (!map) return;
-          const centre = map.getCenter();
-          onPick({ lat: centre.lat, lng: centre.lng });
-        }}
-      >
-        {centreLabel}
-      </Button>
+      {!disabled && (
+        <>
+          <p id={hintId} className={classes.hint}>
+            {t('transport.setup.stops.mapHint')}
+          </p>
+          <Button
+            variant="default"
+            className={classes.wrappingButton}
+            leftSection={<IconCurrentLocation size={18} aria-hidden="true" />}
+            disabled={map === null}
+            onClick={() => {
+              if (!map) return;
+              const centre = map.getCenter();
+              onPick({ lat: centre.lat, lng: centre.lng });
+            }}
+          >
+            {centreLabel}
+          </Button>
+        </>
+      )}
     </div>
   );
 }
@@ -106,7 +110,9 @@ function StopMarker({ stop, disabled, onSelect, onDrag }: { stop: SetupMapStop; 
     if (!element) return;
     element.title = stop.label;
     element.setAttribute('aria-label', stop.label);
-    element.setAttribute('aria-pressed', String(stop.isSelected));
+    // Read-only (a run is on): a picture of the stop, not a button.
+    if (disabled) element.setAttribute('role', 'img');
+    else element.setAttribute('aria-pressed', String(stop.isSelected));
     element.classList.toggle('is-selected', stop.isSelected);
   });
   return (

@@ -210,7 +210,8 @@ describe('route setup screen', { timeout: 30_000 }, () => {
     for (const input of within(stops).getAllByLabelText(/^Nombre/)) expect((input as HTMLInputElement).closest('fieldset')!.disabled).toBe(true);
     expect((within(stops).getByRole('button', { name: 'Guardar paradas' }) as HTMLButtonElement).disabled).toBe(true);
     expect((within(stops).getByRole('button', { name: 'Agregar parada' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(((await within(stops).findByRole('button', { name: 'Agregar una parada en el centro del mapa' })) as HTMLButtonElement).disabled).toBe(true);
+    await within(stops).findByRole('region', { name: 'Mapa para ubicar las paradas de Ruta 1' });
+    expect(within(stops).queryByRole('button', { name: 'Agregar una parada en el centro del mapa' })).toBeNull();
     expect((within(section('Vehículo y tripulación')).getByRole('button', { name: 'Guardar vehículo y tripulación' }) as HTMLButtonElement).disabled).toBe(false);
     expect((within(section('Pasajeros')).getByLabelText('Buscar estudiante') as HTMLInputElement).disabled).toBe(false);
   });
