@@ -66,6 +66,7 @@ export const de: Dictionary = {
     checkpoint: 'Anwesenheitskontrolle',
     transportRoutes: 'Schulbuslinien',
     routeLog: 'Fahrtenbuch der Linie',
+    routeSetup: 'Route einrichten',
     routeMap: 'Karte der Linie',
     geoTargets: 'GPS-Tracker',
     geoTarget: 'GPS-Tracker',

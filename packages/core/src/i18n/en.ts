@@ -66,6 +66,7 @@ export const en: Dictionary = {
     checkpoint: 'Attendance check',
     transportRoutes: 'School bus routes',
     routeLog: 'Route log',
+    routeSetup: 'Set up route',
     routeMap: 'Route map',
     geoTargets: 'GPS trackers',
     geoTarget: 'GPS tracker',

@@ -68,6 +68,7 @@ export const es = {
     checkpoint: 'Toma de asistencia',
     transportRoutes: 'Rutas escolares',
     routeLog: 'Bitácora de la ruta',
+    routeSetup: 'Configurar la ruta',
     routeMap: 'Mapa de la ruta',
     geoTargets: 'Rastreadores GPS',
     geoTarget: 'Rastreador GPS',

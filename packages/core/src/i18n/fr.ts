@@ -66,6 +66,7 @@ export const fr: Dictionary = {
     checkpoint: 'Appel',
     transportRoutes: 'Lignes de bus scolaire',
     routeLog: 'Journal de la ligne',
+    routeSetup: 'Configurer l’itinéraire',
     routeMap: 'Carte de la ligne',
     geoTargets: 'Traceurs GPS',
     geoTarget: 'Traceur GPS',

@@ -66,6 +66,7 @@ export const it: Dictionary = {
     checkpoint: 'Appello',
     transportRoutes: 'Linee dello scuolabus',
     routeLog: 'Registro della linea',
+    routeSetup: 'Configura il percorso',
     routeMap: 'Mappa della linea',
     geoTargets: 'Localizzatori GPS',
     geoTarget: 'Localizzatore GPS',

@@ -66,6 +66,7 @@ export const pt: Dictionary = {
     checkpoint: 'Chamada',
     transportRoutes: 'Rotas do ônibus escolar',
     routeLog: 'Registro da rota',
+    routeSetup: 'Configurar a rota',
     routeMap: 'Mapa da rota',
     geoTargets: 'Rastreadores GPS',
     geoTarget: 'Rastreador GPS',

@@ -2,9 +2,6 @@ import type { RouteSetupDictionary } from './es';
 
 /** Texts of the route setup screen in German. */
 export const de: RouteSetupDictionary = {
-  screens: {
-    routeSetup: 'Route einrichten',
-  },
   transport: {
     setup: {
       title: '{{name}} einrichten',

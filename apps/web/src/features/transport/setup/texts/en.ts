@@ -2,9 +2,6 @@ import type { RouteSetupDictionary } from './es';
 
 /** Texts of the route setup screen in English. */
 export const en: RouteSetupDictionary = {
-  screens: {
-    routeSetup: 'Set up route',
-  },
   transport: {
     setup: {
       title: 'Set up {{name}}',

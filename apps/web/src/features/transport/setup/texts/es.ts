@@ -7,9 +7,6 @@ import type { DictionaryShape } from '@patio/core/i18n/index';
  * each key (texts.test.ts).
  */
 export const es = {
-  screens: {
-    routeSetup: 'Configurar la ruta',
-  },
   transport: {
     setup: {
       title: 'Configurar {{name}}',

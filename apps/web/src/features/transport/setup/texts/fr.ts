@@ -2,9 +2,6 @@ import type { RouteSetupDictionary } from './es';
 
 /** Texts of the route setup screen in French. */
 export const fr: RouteSetupDictionary = {
-  screens: {
-    routeSetup: 'Configurer l’itinéraire',
-  },
   transport: {
     setup: {
       title: 'Configurer {{name}}',

@@ -2,9 +2,6 @@ import type { RouteSetupDictionary } from './es';
 
 /** Texts of the route setup screen in Italian. */
 export const it: RouteSetupDictionary = {
-  screens: {
-    routeSetup: 'Configura il percorso',
-  },
   transport: {
     setup: {
       title: 'Configura {{name}}',

@@ -2,9 +2,6 @@ import type { RouteSetupDictionary } from './es';
 
 /** Texts of the route setup screen in Portuguese. */
 export const pt: RouteSetupDictionary = {
-  screens: {
-    routeSetup: 'Configurar a rota',
-  },
   transport: {
     setup: {
       title: 'Configurar {{name}}',
