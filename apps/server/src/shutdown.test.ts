@@ -95,6 +95,9 @@ describe('worker processes', () => {
       const env = { DATA_DIR: dataDir, SMTP_URL: smtp.url, JOBS_POLL_MS: '50' };
       const workers = [startProcess('worker.js', env), startProcess('worker.js', env)];
       await vi.waitFor(() => expect(smtp.mails.length).toBe(20), { timeout: 30_000, interval: 50 });
+      // Under load one worker can deliver all twenty before the other has finished starting (a signal
+      // before its handler is installed ends it the default way): signal them once both run.
+      await vi.waitFor(() => expect(workers.every((worker) => worker.output().includes('job worker started'))).toBe(true), { timeout: 30_000, interval: 50 });
 
       const signalledAt = Date.now();
       for (const worker of workers) worker.child.kill('SIGTERM');
