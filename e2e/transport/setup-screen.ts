@@ -1,12 +1,14 @@
 // What the route setup journey does and reads on the setup screen (administrators), named after what
-// an administrator does there; labels come from the screen's own dictionary chunk.
+// an administrator does there; labels come from the screen's own dictionary chunk, its title from the
+// main dictionary.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { es as setupTexts } from '../../apps/web/src/features/transport/setup/texts/es';
+import { es } from '../../packages/core/src/i18n/es';
 import { fill } from '../support/texts';
 
 export const st = setupTexts.transport.setup;
 /** The setup screen's name, as the link to it on a route's map says it. */
-export const setupScreenName = setupTexts.screens.routeSetup;
+export const setupScreenName = es.screens.routeSetup;
 
 /** The setup screen's section titled `title` (Vehicle and crew, Stops, Riders). */
 export function setupSection(page: Page, title: string): Locator {
