@@ -1,5 +1,4 @@
 import formbody from '@fastify/formbody';
-import { UPLOAD_TIMEOUT_MS } from '@patio/core';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -17,6 +16,7 @@ import { registerDocs } from './http/docs';
 import { installErrorHandler } from './http/errors';
 import { frameworkErrorOptions } from './http/framework-errors';
 import { installInputGuard } from './http/input-guard';
+import { installSlowRequestGuards, serverTimeoutOptions } from './http/slow-requests';
 import { loggerOptions } from './http/logging';
 import { installSchoolScope } from './http/school-scope';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -34,6 +34,7 @@ import { cachedOrg, directoryRoutes, findOrgByCode } from './modules/org/index';
 import { findSignedInCaller, peopleRoutes } from './modules/people/index';
 import { assertRegistrationAllows, RegistrationLimiter, registrationChecks, registrationRoutes } from './modules/registration/index';
 import { settingsRoutes } from './modules/settings/index';
+import { sessionHolds, sessionRoutes } from './modules/sessions/index';
 import { threadsRoutes } from './modules/threads/index';
 import { PolicyRegistry } from './policy/registry';
 import { storageFor } from './platform/storage/create-storage';
@@ -79,6 +80,7 @@ schoolAreas.push(billingDocumentRoutes);
 schoolAreas.push(billingReminderRoutes);
 schoolAreas.push(billingPaymentRoutes);
 schoolAreas.push(attendanceRoutes);
+schoolAreas.push(sessionRoutes);
 
 /** What a live socket may subscribe to ({"subscribe": name}); an area that offers a topic adds it here. */
 const liveTopics: LiveTopic[] = [transportLiveTopic];
@@ -133,8 +135,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
-    // An upload may take 20 minutes (spec §9), and no request longer: a stalled body is not waited on forever.
-    requestTimeout: UPLOAD_TIMEOUT_MS,
+    // An upload may take 20 minutes (spec §9), any other request 30 s (http/slow-requests.ts).
+    ...serverTimeoutOptions(config),
     ...frameworkErrorOptions,
   });
   const events = createEventBus(config, app.log);
@@ -146,6 +148,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       findOrg: (code) => cachedOrg(db, code, () => findOrgByCode(db, code)),
       findCaller: (orgId, personId) => findSignedInCaller(db, orgId, personId),
       assertRegistrationAllows,
+      sessionHolds: (orgId, personId, sessionId) => sessionHolds(db, orgId, personId, sessionId),
     },
     tokens,
   );
@@ -195,6 +198,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   installErrorHandler(app);
   installInputGuard(app);
+  installSlowRequestGuards(app, config);
   await registerSecurityHeaders(app, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
   await app.register(formbody);
   await registerApiCompression(app);

@@ -6,6 +6,7 @@ import { insertNode } from './modules/nodes/nodes.queries';
 import { multipartBody, tinyPng } from './test/multipart';
 import { multipartFile } from './modules/import/multipart-file';
 import { insertRegistration } from './modules/registration/registration.queries';
+import { freshRegistrationLink } from './modules/registration/registration.links.fixtures';
 import { basic, type TestPerson } from './test/factories';
 import { makeRegistrant } from './test/registrants';
 import { publishPost } from './modules/threads/threads.fixtures';
@@ -19,7 +20,7 @@ import { endRunsOf, freshRun, nextReportTime, reportAt } from './modules/transpo
 import { upsertRouteRider } from './modules/transport/index';
 import { findLinkedPerson, insertSignInLink } from './modules/sso/sso.queries';
 import { creditOf, debitOf } from './modules/billing/billing.fixtures';
-import { freshSandboxPayment } from './modules/billing/billing.payments.fixtures';
+import { freshSandboxPayment, makeRefund } from './modules/billing/billing.payments.fixtures';
 
 /**
  * Every API route × every kind of caller → expected status. The suite fails when a registered /api
@@ -90,6 +91,8 @@ const adminOnly = (ok: number): Callers => ({ ...members(403), schoolAdmin: ok }
 /** Only student A (the person of the path) gets `ok`. */
 const studentAOnly = (ok: number): Callers => ({ ...members(403), studentA: ok });
 const device = { token: 'push', platform: 'android', model: 'Pixel', uuid: 'authz-device' };
+/** The session (`sid`) an access token belongs to. */
+const sessionIdOfToken = (token: string): number => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sid;
 
 const table: Row[] = [
   // Outside any school
@@ -372,6 +375,26 @@ const table: Row[] = [
     atHome: 403,
   },
 
+  // sessions (issue 29 item 2): only the person's own; an administrator signs a person out everywhere
+  { method: 'GET', route: '/api/:org/sessions', expect: members(200), atHome: 200 },
+  {
+    method: 'DELETE',
+    route: '/api/:org/sessions/:id',
+    // A session of student A's: only student A may end it; to everyone else it does not exist.
+    request: async (w, t) => ({ params: { id: sessionIdOfToken(await t.signIn(w.studentA)) } }),
+    expect: { ...members(404), studentA: 204 },
+  },
+  { method: 'POST', route: '/api/:org/sessions/sign-out-everywhere', request: () => ({ body: { keepCurrent: true } }), expect: members(200), atHome: 200 },
+  { method: 'DELETE', route: '/api/:org/people/:id/sessions', expect: adminOnly(204) },
+  {
+    method: 'POST',
+    route: '/api/:org/people/:id/password',
+    // A wrong current password: student A gets as far as the check (400), everyone else is refused before it.
+    request: () => ({ body: { currentPassword: 'not the password', newPassword: 'violeta cometa tranvía 42' } }),
+    expect: studentAOnly(400),
+    atHome: 403,
+  },
+
   // settings and i18n (public: the sign-in screen needs them)
   { method: 'GET', route: '/api/:org/vue/settings', expect: all(200) },
   { method: 'GET', route: '/api/:org/vue/i18n/languages/:lang', request: () => ({ params: { lang: 'es' } }), expect: all(200), atHome: 200 },
@@ -415,6 +438,23 @@ const table: Row[] = [
   { method: 'GET', route: '/api/:org/registrations', expect: adminOnly(200) },
   { method: 'POST', route: '/api/:org/registrations/:personId/approve', request: pendingRegistration, expect: adminOnly(200) },
   { method: 'POST', route: '/api/:org/registrations/:personId/reject', request: pendingRegistration, expect: adminOnly(200) },
+  // issue 29 item 3: linking a registration to a person on file (administrators), and the mailed link (public, only by its token)
+  {
+    method: 'POST',
+    route: '/api/:org/registrations/:personId/approve',
+    label: 'link by a decision without a match',
+    request: async (w, t) => ({ ...(await pendingRegistration(w, t)), body: { link: 'decide', reason: 'seen at the office' } }),
+    expect: adminOnly(409),
+  },
+  { method: 'GET', route: '/api/:org/registrations/link-decisions', expect: adminOnly(200) },
+  { method: 'POST', route: '/api/:org/registration/link/check', request: async (w, t) => ({ body: { token: await freshRegistrationLink(t, w.school) } }), expect: all(200), atHome: 400 },
+  {
+    method: 'POST',
+    route: '/api/:org/registration/link',
+    request: async (w, t) => ({ body: { token: await freshRegistrationLink(t, w.school), answer: 'refuse' } }),
+    expect: all(200),
+    atHome: 400,
+  },
 
   // audiences (staff: admins, teachers, employees)
   {
@@ -574,6 +614,7 @@ const table: Row[] = [
 
   // posts (issue 9): `people/{me}/…` is student A's own (the default id); drafts and receipts are about
   // fresh posts of teacher A. Drafts are their author's alone; receipts the author's and administrators'.
+  // Whoever may not read the post hears 404, as GET posts/{id} answers them; a reader refused, 403.
   { method: 'GET', route: '/api/:org/post-types', expect: members(200) },
   { method: 'PUT', route: '/api/:org/post-types/:type', request: () => ({ params: { type: 'news' }, body: { visible: true } }), expect: adminOnly(200), atHome: 200 },
   { method: 'POST', route: '/api/:org/people/:id/posts/drafts', request: () => ({ body: {} }), expect: studentAOnly(201), atHome: 403 },
@@ -597,26 +638,26 @@ const table: Row[] = [
     method: 'PUT',
     route: '/api/:org/posts/:id',
     request: async (w, t) => ({ params: { id: await draftOf(w.teacherA, t) }, body: { title: 'Autoguardado' } }),
-    expect: { ...members(403), teacherA: 200 },
+    expect: { ...members(404), teacherA: 200 },
   },
-  { method: 'DELETE', route: '/api/:org/posts/:id', request: async (w, t) => ({ params: { id: await draftOf(w.teacherA, t) } }), expect: { ...members(403), teacherA: 204 } },
+  { method: 'DELETE', route: '/api/:org/posts/:id', request: async (w, t) => ({ params: { id: await draftOf(w.teacherA, t) } }), expect: { ...members(404), teacherA: 204 } },
   {
     method: 'GET',
     route: '/api/:org/posts/:id/stubs',
     request: async (w, t) => ({ params: { id: (await postToParentA(w, t)).id } }),
-    expect: { ...members(403), teacherA: 200, schoolAdmin: 200 },
+    expect: { ...members(404), parentA: 403, teacherA: 200, schoolAdmin: 200 },
   },
   {
     method: 'GET',
     route: '/api/:org/posts/:id/stubs/counts',
     request: async (w, t) => ({ params: { id: (await postToParentA(w, t)).id } }),
-    expect: { ...members(403), teacherA: 200, schoolAdmin: 200 },
+    expect: { ...members(404), parentA: 403, teacherA: 200, schoolAdmin: 200 },
   },
   {
     method: 'GET',
     route: '/api/:org/posts/:id/stubs/export',
     request: async (w, t) => ({ params: { id: (await postToParentA(w, t)).id } }),
-    expect: { ...members(403), teacherA: 200, schoolAdmin: 200 },
+    expect: { ...members(404), parentA: 403, teacherA: 200, schoolAdmin: 200 },
   },
   // Recipients: the author and administrators; parent A received it, but its recipients are hidden (the
   // default), so 403; everyone else 404 as for the post itself.
@@ -971,6 +1012,9 @@ const table: Row[] = [
     expect: billingOfStudentA(201),
   },
   { method: 'GET', route: '/api/:org/billing/payments/:id', request: async (w, t) => ({ params: { id: (await freshSandboxPayment(t, w.admin, w.studentA)).paymentId } }), expect: billingOfStudentA(200) },
+  // refunds (issue 29): payments approved after their debit was paid are treasury's to refund.
+  { method: 'GET', route: '/api/:org/billing/refunds', expect: billingStaff(200) },
+  { method: 'POST', route: '/api/:org/billing/refunds/:id/done', request: async (w, t) => ({ params: { id: await makeRefund(t, w.admin, w.studentA) }, body: {} }), expect: billingStaff(200) },
   {
     method: 'GET',
     route: '/api/:org/billing/providers/sandbox/checkout/:token',
@@ -1032,9 +1076,9 @@ function billingStaff(ok: number): Callers {
   return { ...members(403), schoolAdmin: ok, employee: ok };
 }
 
-/** `ok` for those who read student A's billing: student A, parent A and billing staff. */
+/** `ok` for those who read student A's billing: parent A and billing staff (student A too only where the school allows it: issue 29). */
 function billingOfStudentA(ok: number): Callers {
-  return { ...billingStaff(ok), parentA: ok, studentA: ok };
+  return { ...billingStaff(ok), parentA: ok };
 }
 
 /** A debits file naming nobody of the school: previewed, its one debit an error. */

@@ -58,15 +58,35 @@ describe('loadConfig', () => {
     expect(loadConfig({ INIT_CWD: base, TRUST_PROXY: '1' }).trustProxy).toBe(1);
   });
 
-  it('item 12: production mode needs PUBLIC_URL (or ALLOWED_HOSTS) so the Host header cannot choose mailed links', () => {
+  it('item 1: production refuses to start without PUBLIC_URL, and ALLOWED_HOSTS no longer replaces it', () => {
     expect(() => loadConfig({ INIT_CWD: base, NODE_ENV: 'production' })).toThrow(/PUBLIC_URL is required when NODE_ENV=production/);
-    expect(loadConfig({ INIT_CWD: base, NODE_ENV: 'production', PUBLIC_URL: 'https://patio.example.org' }).publicUrl).toBe('https://patio.example.org');
-    expect(loadConfig({ INIT_CWD: base, NODE_ENV: 'production', ALLOWED_HOSTS: 'Patio.example.org, patio.example.org:8443' }).allowedHosts).toEqual([
-      'patio.example.org',
-      'patio.example.org:8443',
-    ]);
+    expect(() => loadConfig({ INIT_CWD: base, NODE_ENV: 'production', ALLOWED_HOSTS: 'patio.example.org' })).toThrow(/PUBLIC_URL is required/);
+    const production = loadConfig({ INIT_CWD: base, NODE_ENV: 'production', PUBLIC_URL: 'https://patio.example.org/', ALLOWED_HOSTS: 'Patio.example.org, patio.example.org:8443' });
+    expect(production).toMatchObject({ production: true, publicUrl: 'https://patio.example.org', allowedHosts: ['patio.example.org', 'patio.example.org:8443'] });
+    for (const wrong of ['patio.example.org', 'ftp://patio.example.org', 'https://patio.example.org/?x=1', 'https://user:pw@patio.example.org', 'https://']) {
+      expect(() => loadConfig({ INIT_CWD: base, PUBLIC_URL: wrong }), wrong).toThrow(/PUBLIC_URL must be the http\(s\) address/);
+    }
     expect(() => loadConfig({ INIT_CWD: base, ALLOWED_HOSTS: 'evil.example/x' })).toThrow(/ALLOWED_HOSTS/);
-    expect(loadConfig({ INIT_CWD: base }).publicUrl).toBeUndefined();
+    const development = loadConfig({ INIT_CWD: base });
+    expect(development.publicUrl).toBeUndefined();
+    expect(development.production).toBe(false);
+  });
+
+  it('item 1: production seeds the demo schools only when SEED_DEMO says so; development keeps seeding them by default', () => {
+    const prod = (SEED_DEMO?: string) => loadConfig({ INIT_CWD: base, NODE_ENV: 'production', PUBLIC_URL: 'https://patio.example.org', SEED_DEMO }).seedDemo;
+    expect(prod(undefined)).toBe(false);
+    expect(prod('')).toBe(false);
+    expect(prod('maybe')).toBe(false);
+    expect(prod('0')).toBe(false);
+    expect(prod('1')).toBe(true);
+    expect(prod('true')).toBe(true);
+    expect(prod(' TRUE ')).toBe(true);
+    const dev = (SEED_DEMO?: string, NODE_ENV?: string) => loadConfig({ INIT_CWD: base, SEED_DEMO, NODE_ENV }).seedDemo;
+    expect(dev(undefined)).toBe(true);
+    expect(dev(undefined, 'development')).toBe(true);
+    expect(dev('1')).toBe(true);
+    expect(dev('false')).toBe(false);
+    expect(dev('0')).toBe(false);
   });
 
   it('item 17: DATA_DIR and the generated signing key are private to the server user', () => {

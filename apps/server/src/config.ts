@@ -20,10 +20,17 @@ export interface AppConfig {
   /** Access-token lifetime in seconds. */
   accessTokenTtl: number;
   logLevel: string;
+  /**
+   * NODE_ENV=production: no demo schools unless SEED_DEMO asks, PUBLIC_URL required, demo-password
+   * accounts refused at sign-in. Read once here so deeper code never looks at process.env.
+   */
+  production?: boolean;
+  /** Where people open Patio (PUBLIC_URL): the origin of every link in a mail; required in production. */
   publicUrl?: string;
   /**
-   * Without PUBLIC_URL, the Host headers that may name the origin of links (ALLOWED_HOSTS); another
-   * Host gets the first of them. Unset (development only): any Host.
+   * Without PUBLIC_URL, the Host headers that may name the origin of answers shown to the requester
+   * (directory answers, share and calendar addresses; ALLOWED_HOSTS); another Host gets the first of
+   * them. Unset: any Host. Never used for links in mails (linkOrigin).
    */
   allowedHosts?: string[];
   /** Built SPA to serve on non-/api paths; ignored when the folder does not exist. */
@@ -38,6 +45,12 @@ export interface AppConfig {
    * a number of hops in front of the server, or the proxies' addresses/CIDRs. Unset: none.
    */
   trustProxy?: number | string[];
+  /** A request (headers and body) must arrive within this many ms (REQUEST_TIMEOUT_MS); unset: 30 s. Upload routes get uploadTimeoutMs. */
+  requestTimeoutMs?: number;
+  /** A request to an upload route must arrive within this many ms (UPLOAD_TIMEOUT_MS); unset: 20 minutes (spec §9). */
+  uploadTimeoutMs?: number;
+  /** Connections one client address may hold at once (MAX_CONNECTIONS_PER_IP; 0: no cap); unset: 256. Trusted proxies are not capped. */
+  maxConnectionsPerIp?: number;
   /** SMTP server for outgoing mail (SMTP_URL); unset: messages go to DATA_DIR/mail/*.eml and the log. */
   smtpUrl?: string;
   /** Sender of outgoing mail (MAIL_FROM). */
@@ -92,7 +105,7 @@ export interface AppConfig {
    * default: an administrator's issuer must not be a way into the server's own machine. Tests turn it on.
    */
   oidcAllowLoopbackIssuers?: boolean;
-  /** Online payments (PAYMENT_PROVIDER, WOMPI_*, TUCOMPRA_*); unset: the built-in sandbox. */
+  /** Online payments (PAYMENT_PROVIDER, WOMPI_*, TUCOMPRA_*); unset: the built-in sandbox in development, no online payment in production. */
   payments?: PaymentSettings;
 }
 
@@ -181,12 +194,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // An older DATA_DIR is tightened too, when it is ours (a folder another user lent us stays as is).
   if (statSync(dataDir).uid === process.getuid?.()) chmodSync(dataDir, 0o700);
-  const publicUrl = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined;
+  const production = env.NODE_ENV === 'production';
+  const publicUrl = parsePublicUrl(env.PUBLIC_URL);
   const allowedHosts = parseAllowedHosts(env.ALLOWED_HOSTS);
-  if (env.NODE_ENV === 'production' && !publicUrl && !allowedHosts) {
+  if (production && !publicUrl) {
     throw new Error(
       'PUBLIC_URL is required when NODE_ENV=production (e.g. PUBLIC_URL=https://patio.example.org): links in mails ' +
-        'must not take their address from the Host header. Alternatively list the accepted hosts in ALLOWED_HOSTS.',
+        'take their address from it, never from the Host header (ALLOWED_HOSTS does not replace it).',
     );
   }
   const webRoot = env.WEB_ROOT
@@ -201,14 +215,19 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jwtSecret: env.PATIO_JWT_SECRET ? checkedSecret(env.PATIO_JWT_SECRET, 'PATIO_JWT_SECRET') : loadOrCreateKey(dataDir),
     accessTokenTtl: toInt(env.ACCESS_TOKEN_TTL, 7 * 24 * 3600, 'ACCESS_TOKEN_TTL'),
     logLevel: parseLogLevel(env.LOG_LEVEL),
+    production,
     publicUrl,
     allowedHosts,
     webRoot,
-    seedDemo: !['0', 'false', 'no', 'off'].includes((env.SEED_DEMO ?? 'true').toLowerCase()),
+    seedDemo: parseSeedDemo(env.SEED_DEMO, production),
     validateResponses: ['1', 'true', 'yes', 'on'].includes((env.VALIDATE_RESPONSES ?? '').toLowerCase()),
     signInLimits: defaultSignInLimits,
     registrationLimits: defaultRegistrationLimits,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS ? toInt(env.REQUEST_TIMEOUT_MS, 30_000, 'REQUEST_TIMEOUT_MS') : undefined,
+    uploadTimeoutMs: env.UPLOAD_TIMEOUT_MS ? toInt(env.UPLOAD_TIMEOUT_MS, 1_200_000, 'UPLOAD_TIMEOUT_MS') : undefined,
+    // 0 turns the cap off (a proxy in front that limits clients itself).
+    maxConnectionsPerIp: env.MAX_CONNECTIONS_PER_IP?.trim() === '0' ? 0 : env.MAX_CONNECTIONS_PER_IP ? toInt(env.MAX_CONNECTIONS_PER_IP, 256, 'MAX_CONNECTIONS_PER_IP') : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     redisUrl: env.REDIS_URL || undefined,
@@ -222,7 +241,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     demoBus: ['1', 'true', 'yes', 'on'].includes((env.DEMO_BUS ?? '').trim().toLowerCase()),
     oidc: parseOidcDefaults(env),
     oidcAllowLoopbackIssuers: ['1', 'true', 'yes', 'on'].includes((env.OIDC_ALLOW_LOOPBACK_ISSUERS ?? '').trim().toLowerCase()),
-    payments: parsePayments(env),
+    payments: parsePayments(env, production),
     jobs: {
       inProcess: !['0', 'false', 'no', 'off'].includes((env.JOBS_IN_PROCESS ?? 'true').toLowerCase()),
       pollMs: toInt(env.JOBS_POLL_MS, defaultJobsConfig.pollMs, 'JOBS_POLL_MS'),
@@ -301,6 +320,32 @@ export function parseTrustProxy(value: string | undefined): number | string[] | 
     throw new Error(`TRUST_PROXY must be a number of proxy hops or a comma list of proxy addresses/CIDRs, got "${entry}"`);
   }
   return entries;
+}
+
+/**
+ * SEED_DEMO: in development the demo schools are seeded unless it says no, so `npm start` shows a
+ * working school; in production only when it says yes, since their accounts share a public password.
+ */
+export function parseSeedDemo(value: string | undefined, production: boolean): boolean {
+  const text = (value ?? '').trim().toLowerCase();
+  if (production) return ['1', 'true', 'yes', 'on'].includes(text);
+  return !['0', 'false', 'no', 'off'].includes(text);
+}
+
+/** PUBLIC_URL: an http(s) address without a trailing slash, e.g. https://patio.example.org. */
+function parsePublicUrl(value: string | undefined): string | undefined {
+  const text = (value ?? '').trim().replace(/\/+$/, '');
+  if (!text) return undefined;
+  let url: URL | null = null;
+  try {
+    url = new URL(text);
+  } catch {
+    // refused below
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || !url.host || url.search || url.hash || url.username || url.password) {
+    throw new Error(`PUBLIC_URL must be the http(s) address people open Patio at, e.g. https://patio.example.org, got "${value}"`);
+  }
+  return text;
 }
 
 /** ALLOWED_HOSTS: comma list of host[:port] names, compared without case. */

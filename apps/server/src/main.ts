@@ -1,6 +1,9 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { demoOrg } from './db/seed/index';
+import { norteOrg } from './db/seed/norte-school';
 import { startDemoBus } from './demo-bus';
+import { countDemoPasswordAccounts } from './modules/auth/index';
 import { exitGracefullyOnSignals } from './shutdown';
 import { startupBanner } from './startup-banner';
 
@@ -30,12 +33,22 @@ try {
 
 if (config.demoBus) stopDemoBus = startDemoBus(app, config.port);
 
+const production = config.production === true;
+// Only the demo schools' accounts can hold the demo password (a chosen one has ten characters or more).
+const demoPasswordAccounts = production
+  ? await countDemoPasswordAccounts(app.patio.db, [demoOrg.code, norteOrg.code]).catch((err: unknown) => {
+      app.log.warn({ err }, 'could not count the accounts that still have the demo password');
+      return 0;
+    })
+  : 0;
 process.stdout.write(
   startupBanner({
     address: app.server.address(),
     publicUrl: config.publicUrl,
     seedDemo: config.seedDemo,
-    production: process.env.NODE_ENV === 'production',
+    production,
     logLevel: config.logLevel,
+    demoPasswordAccounts,
+    paymentsSimulated: production && config.payments?.provider === 'sandbox',
   }),
 );

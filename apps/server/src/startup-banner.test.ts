@@ -28,6 +28,29 @@ describe('the npm start banner', () => {
     }
   });
 
+  it('item 1: in production, a seeded demo gets one loud line, without the demo password', () => {
+    const banner = startupBanner({ address: listening, publicUrl: 'https://patio.example.org', seedDemo: true, production: true, logLevel: 'warn' });
+    const loud = banner.split('\n').filter((line) => line.includes('!!!'));
+    expect(loud).toEqual(['  !!! DEMO SCHOOLS SEEDED (SEED_DEMO=1): "demo" and "norte" hold made-up people; unset SEED_DEMO for a real school']);
+    expect(banner).not.toContain('demo1234');
+    // Development prints the demo accounts as today, and nothing loud.
+    expect(startupBanner({ address: listening, seedDemo: true, production: false, logLevel: 'info', demoPasswordAccounts: 9, paymentsSimulated: true })).not.toContain('!!!');
+  });
+
+  it('item 1: in production, the banner counts the accounts still on the demo password and says when payments are simulated', () => {
+    const base = { address: listening, publicUrl: 'https://patio.example.org', seedDemo: false, production: true, logLevel: 'info' };
+    expect(startupBanner({ ...base, demoPasswordAccounts: 0, paymentsSimulated: false })).not.toContain('!!!');
+    const loud = (banner: string) => banner.split('\n').filter((line) => line.includes('!!!'));
+    expect(loud(startupBanner({ ...base, demoPasswordAccounts: 12 }))).toEqual([
+      '  !!! 12 ACCOUNTS STILL HAVE THE DEMO PASSWORD: refused at sign-in until a new password is set ("Forgot your password?")',
+    ]);
+    expect(loud(startupBanner({ ...base, demoPasswordAccounts: 1 }))[0]).toContain('!!! 1 ACCOUNT STILL HAS THE DEMO PASSWORD');
+    expect(loud(startupBanner({ ...base, paymentsSimulated: true }))).toEqual([
+      '  !!! PAYMENTS ARE SIMULATED (PAYMENT_PROVIDER=sandbox): bills are marked paid without any money moving',
+    ]);
+    expect(loud(startupBanner({ ...base, seedDemo: true, demoPasswordAccounts: 7, paymentsSimulated: true }))).toHaveLength(3);
+  });
+
   it('names the address a browser opens', () => {
     expect(browserUrl({ address: '::', family: 'IPv6', port: 9000 })).toBe('http://localhost:9000');
     expect(browserUrl({ address: '192.168.1.20', family: 'IPv4', port: 8080 })).toBe('http://192.168.1.20:8080');

@@ -154,6 +154,34 @@ export interface BillingImportTable {
   result: string | null;
 }
 
+/** Migration 023: an approved online payment its debit could not take, for treasury to refund or settle. */
+export interface BillingRefundTable {
+  org_id: number;
+  id: Generated<number>;
+  payment_id: number;
+  /** The online credit holding the money ("payments to apply"). */
+  credit_id: number;
+  person_id: number;
+  debit_id: number;
+  /** What the debit could not take, in minor units. */
+  amount: Money;
+  currency: string;
+  created_at: string;
+  done_at: string | null;
+  done_by: number | null;
+  note: ColumnType<string, string | undefined, string>;
+}
+
+/** Migration 023: refused webhook notifications, counted (their bodies are never kept). */
+export interface BillingWebhookRefusalTable {
+  org_id: number;
+  provider: string;
+  /** invalid_signature, invalid_notification, unsupported_event, payment_not_found. */
+  reason: string;
+  count: number;
+  last_at: string;
+}
+
 export interface BillingTables {
   billing_counters: BillingCounterTable;
   billing_debits: BillingDebitTable;
@@ -164,4 +192,6 @@ export interface BillingTables {
   billing_sandbox_charges: BillingSandboxChargeTable;
   billing_webhook_events: BillingWebhookEventTable;
   billing_imports: BillingImportTable;
+  billing_refunds: BillingRefundTable;
+  billing_webhook_refusals: BillingWebhookRefusalTable;
 }

@@ -56,8 +56,46 @@ export interface RegistrationTable {
   form: string | null;
 }
 
+/** The confirmation asked of the person of the school a registration matches (migration 022, decision 023). */
+export interface RegistrationLinkTable {
+  org_id: number;
+  id: Generated<number>;
+  registration_id: number;
+  /** The person of the school the registration would be linked to. */
+  person_id: number;
+  /** The contact on file the link was mailed to. */
+  sent_to: string;
+  /** SHA-256 of the mailed token. */
+  token_hash: string;
+  status: 'pending' | 'confirmed' | 'refused';
+  send_count: number;
+  sent_by: number;
+  sent_at: string;
+  expires_at: string;
+  answered_at: string | null;
+}
+
+/** An administrator's audited decision to link a registration without a confirmation (migration 022). */
+export interface RegistrationLinkDecisionTable {
+  org_id: number;
+  id: Generated<number>;
+  registration_id: number;
+  /** The registering account as it was when decided. */
+  registrant_id: number;
+  /** The matched parent the registrant became, or null when only children or relatives matched. */
+  person_id: number | null;
+  /** JSON: the ids of every person of the school the decision attached. */
+  linked: string;
+  reason: string;
+  decided_by: number;
+  decided_by_name: string;
+  decided_at: string;
+}
+
 export interface ImportRegistrationTables {
   imports: ImportTable;
   import_rows: ImportRowTable;
   registrations: RegistrationTable;
+  registration_links: RegistrationLinkTable;
+  registration_link_decisions: RegistrationLinkDecisionTable;
 }

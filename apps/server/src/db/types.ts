@@ -9,6 +9,7 @@ import type { TransportTables } from './types-transport';
 import type { NoticeTables } from './types-notices';
 import type { BillingTables } from './types-billing';
 import type { SsoTables } from './types-sso';
+import type { SessionTables } from './types-sessions';
 import type { AttendanceTables } from './types-attendance';
 
 // Row shapes of today's schema. Migrations never import these (they are written against Kysely<any>).
@@ -56,6 +57,8 @@ export interface PersonTable {
   document_key: string | null;
   /** Folded "last\tlast2\tfirst" that ORDER BY uses (migration 010; modules/people/sort-key.ts). */
   sort_key: string;
+  /** Bumped when every token of the account is revoked (migration 021; modules/sessions). */
+  token_version: Generated<number>;
 }
 
 export interface RelationshipTable {
@@ -173,7 +176,7 @@ export interface JobTable {
   updated_at: string;
 }
 
-export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables, CalendarTables, NotificationTables, TransportTables, NoticeTables, BillingTables, SsoTables, AttendanceTables {
+export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables, CalendarTables, NotificationTables, TransportTables, NoticeTables, BillingTables, SsoTables, AttendanceTables, SessionTables {
   orgs: OrgTable;
   people: PersonTable;
   relationships: RelationshipTable;

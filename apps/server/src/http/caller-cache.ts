@@ -75,10 +75,15 @@ export class CallerCache {
   }
 
   private async load(token: string, org: Org): Promise<Entry> {
-    const { personId, orgCode } = await this.tokens.verify(token);
+    const { personId, orgCode, sessionId = null } = await this.tokens.verify(token);
     if (orgCode !== org.code) throw wrongSchool();
     const generation = this.generationOf(org.id);
-    const loaded = await this.loader.findCaller(org.id, personId);
+    // A revoked sign-in is forgotten with its school (invalidate), so this check runs once per load, not per request.
+    const [loaded, holds] = await Promise.all([
+      this.loader.findCaller(org.id, personId),
+      this.loader.sessionHolds ? this.loader.sessionHolds(org.id, personId, sessionId) : true,
+    ]);
+    if (!holds) throw unauthorized('token_revoked', 'This session was signed out; sign in again');
     if (!loaded) throw unauthorized('invalid_token', 'Invalid token');
     deepFreeze(loaded);
     // A quarter of jitter: the callers loaded together (a server's start, a fleet of devices) do not all expire together.

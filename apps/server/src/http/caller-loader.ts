@@ -20,9 +20,15 @@ export interface CallerLoader {
   findCaller(orgId: number, personId: number): Promise<LoadedCaller | null>;
   /** Throws (401 or 403) when the registration status does not let the caller use a route with `policy`. */
   assertRegistrationAllows(registration: RegistrationStatus, policy: Policy): void;
+  /**
+   * Whether the token's sign-in still holds (modules/sessions): its session is not revoked, or, for a
+   * token from before sessions (`sessionId` null), every token of the account was never revoked.
+   * Absent: every verified token holds.
+   */
+  sessionHolds?(orgId: number, personId: number, sessionId: number | null): Promise<boolean>;
 }
 
 /** The token check the cache needs (modules/auth/tokens.ts AccessTokens). */
 export interface TokenVerifier {
-  verify(token: string): Promise<{ personId: number; orgCode: string }>;
+  verify(token: string): Promise<{ personId: number; orgCode: string; sessionId?: number | null }>;
 }

@@ -13,9 +13,10 @@ import type { JobQueue } from '../platform/jobs/jobs';
 /** Access tokens (modules/auth/tokens.ts AccessTokens). */
 export interface AccessTokenService {
   readonly ttlSeconds: number;
-  sign(orgCode: string, personId: number, ttlSeconds?: number): Promise<string>;
+  /** `sessionId`: the sign-in's row in `sessions` (modules/sessions), carried as the `sid` claim. */
+  sign(orgCode: string, personId: number, ttlSeconds?: number, sessionId?: number): Promise<string>;
   /** Throws 401 for a bad or expired token. */
-  verify(token: string): Promise<{ personId: number; orgCode: string }>;
+  verify(token: string): Promise<{ personId: number; orgCode: string; sessionId: number | null }>;
 }
 
 /** Failed sign-ins per account and IP (modules/auth/sign-in-limiter.ts SignInLimiter). */
@@ -74,6 +75,8 @@ export interface RequestContext {
   services: AppServices;
   /** `<scheme>://<host>` of the request, or PUBLIC_URL. */
   origin: string;
+  /** The request's User-Agent: names the device of a sign-in (modules/sessions). */
+  userAgent?: string;
 }
 
 declare module 'fastify' {

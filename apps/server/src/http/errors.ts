@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { codeForStatus, disagreement, statusOfCode } from './error-codes';
 
 /** An error that becomes `{error, message}` with its status (DESIGN "Errors"). */
 export class HttpError extends Error {
@@ -58,11 +59,35 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code = (err.code && fastifyCodes[err.code]) ?? 'bad_request';
+      // A plugin's 404 or 416 keeps its status and says so in its code, whatever the plugin's error is called.
+      const mapped = err.code ? fastifyCodes[err.code] : undefined;
+      const code = mapped && statusOfCode[mapped] === status ? mapped : codeForStatus(status);
       const message = code === 'invalid_json' ? 'The body is not valid JSON' : err.message;
       return reply.code(status).send({ error: code, message });
     }
     request.log.error({ err }, 'request failed');
     return reply.code(500).send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' });
+  });
+  if (app.hasDecorator('patio') && app.patio.config.validateResponses) installErrorAgreementCheck(app);
+}
+
+/**
+ * With checked answers (tests), an error answer whose status and code disagree fails loudly as a 500
+ * instead of reaching a client that branches on one of them.
+ */
+function installErrorAgreementCheck(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
+    let code: unknown;
+    try {
+      code = (JSON.parse(payload) as { error?: unknown }).error;
+    } catch {
+      return payload;
+    }
+    const problem = disagreement(reply.statusCode, code);
+    if (!problem) return payload;
+    request.log.error({ problem }, 'status and error code disagree');
+    reply.code(500);
+    return JSON.stringify({ error: 'internal', message: `Status and error code disagree: ${problem}` });
   });
 }

@@ -31,12 +31,25 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
   // A reset connection has nobody left to answer.
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, body] = clientErrorAnswer(err.code);
-  const json = JSON.stringify(body);
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
-    );
-  }
+  if (socket.writable) socket.write(rawAnswer(status, body));
   socket.destroy(err);
+}
+
+function rawAnswer(status: number, body: { error: string; message: string }): string {
+  const json = JSON.stringify(body);
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`
+  );
+}
+
+/**
+ * Answers on a socket outside any request's reply (a request cut short, a connection refused) and
+ * closes it. The client gets a moment to read the answer: closing at once, with its bytes still
+ * unread here, would reset the connection and could lose the answer on the way.
+ */
+export function writeRawAnswer(socket: Socket, status: number, body: { error: string; message: string }): void {
+  if (socket.destroyed) return;
+  if (socket.writable) socket.end(rawAnswer(status, body));
+  setTimeout(() => socket.destroy(), 1000).unref();
 }

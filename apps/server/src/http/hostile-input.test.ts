@@ -54,4 +54,42 @@ describeOnDatabases('hostile input', (t) => {
     const member = await t.request({ method: 'POST', url: `${base}/nodes/${w.tree.classA}/members`, token: admin, body: { personId: 2 ** 31, role: 'student' } });
     expect(member.statusCode).toBe(400);
   });
+  it('item 4: a lone UTF-16 surrogate in any JSON string or key answers 400 invalid_characters on both databases and writes nothing; a whole pair is kept as sent', async () => {
+    const w = await makeWorld(t);
+    const admin = await t.signIn(w.admin);
+    const base = `/api/${w.school.code}`;
+    const json = { 'content-type': 'application/json' };
+    // Raw JSON text: JSON.stringify would never write half a pair.
+    const attempts = [
+      { method: 'PATCH', url: `${base}/people/${w.studentA.id}`, body: '{"firstName":"Al\\ud800ba"}' },
+      { method: 'PATCH', url: `${base}/people/${w.studentA.id}`, body: '{"firstName":"Alba\\udc00"}' },
+      { method: 'PATCH', url: `${base}/people/${w.studentA.id}`, body: '{"firstName":"\\ude00\\ud83dAlba"}' },
+      { method: 'POST', url: `${base}/nodes`, body: `{"parentId":${w.tree.root},"typeId":${w.tree.types.team},"name":"Equipo \\udbff"}` },
+      { method: 'POST', url: `${base}/allowed`, body: '["vue/settings","people/\\ud800"]' },
+      { method: 'POST', url: `${base}/nodes`, body: `{"parentId":${w.tree.root},"typeId":${w.tree.types.team},"name":"Equipo","\\ud800":1}` },
+      { method: 'POST', url: `${base}/registration`, body: '{"firstName":"La\\ud800ura"}' },
+    ] as const;
+    for (const attempt of attempts) {
+      const res = await t.request({ method: attempt.method, url: attempt.url, token: admin, body: attempt.body, headers: json });
+      expect({ body: attempt.body, status: res.statusCode, answer: res.json() }).toEqual({
+        body: attempt.body,
+        status: 400,
+        answer: { error: 'invalid_characters', message: expect.stringContaining('surrogate') },
+      });
+    }
+    const student = await t.db.selectFrom('people').select('first_name').where('org_id', '=', w.school.id).where('id', '=', w.studentA.id).executeTakeFirstOrThrow();
+    expect(student.first_name).toBe('Alba');
+    const nodes = await t.db.selectFrom('nodes').select('name').where('org_id', '=', w.school.id).execute();
+    expect(nodes.map((n) => n.name).filter((name) => name.startsWith('Equipo'))).toEqual([]);
+    // Query strings and path parameters are UTF-8 %-escapes: a surrogate's bytes are no UTF-8, so they never become one.
+    const query = await t.request({ method: 'GET', url: `${base}/people?q=%ED%A0%80`, token: admin });
+    expect(query.statusCode).toBeLessThan(500);
+    const path = await t.request({ method: 'GET', url: `${base}/people/%ED%A0%80`, token: admin });
+    expect(path.statusCode).toBe(400);
+    // A whole pair (an emoji) is text, stored and read back alike on both databases.
+    const saved = await t.request({ method: 'PATCH', url: `${base}/people/${w.studentA.id}`, token: admin, body: '{"firstName":"Alba \\ud83d\\ude00"}', headers: json });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const read = await t.request({ method: 'GET', url: `${base}/people/${w.studentA.id}`, token: admin });
+    expect(read.json().firstName).toBe('Alba \u{1F600}');
+  });
 });

@@ -21,7 +21,7 @@ export function paramsOf<P extends Policy>(policy: P) {
 /** Request → service context. */
 export function contextOf(request: FastifyRequest): RequestContext {
   const services = request.server.patio;
-  return { db: services.db, org: request.org, caller: request.caller, services, origin: originOf(request) };
+  return { db: services.db, org: request.org, caller: request.caller, services, origin: originOf(request), userAgent: request.headers['user-agent'] };
 }
 
 export { originOf };

@@ -4,6 +4,7 @@ import { findNodeByName, insertMembership, insertNode, insertNodeType, type Role
 import { insertOrg } from '../modules/org/org.queries';
 import { insertPerson, upsertRelationshipPair } from '../modules/people/people.queries';
 import { inverseKind, type RelationshipKind } from '../modules/people/relationships';
+import { insertSession } from '../modules/sessions/sessions.queries';
 import type { Org } from '../policy/policy';
 
 export type TestRole = 'admin' | 'person' | 'relative' | Role;
@@ -153,7 +154,11 @@ export function makeFactories(app: FastifyInstance): Factories {
     },
 
     async signIn(person, ttlSeconds) {
-      return tokens.sign(person.org.code, person.id, ttlSeconds);
+      // A session of its own, as a real sign-in makes (decision 024): revoking one person's sessions ends only theirs.
+      const now = new Date().toISOString();
+      const expiresAt = new Date(Date.now() + (ttlSeconds ?? tokens.ttlSeconds) * 1000).toISOString();
+      const sessionId = await insertSession(db, person.org.id, { personId: person.id, platform: 'test', model: '', now, expiresAt });
+      return tokens.sign(person.org.code, person.id, ttlSeconds, sessionId);
     },
   };
 }

@@ -8,6 +8,7 @@ import Provider from 'oidc-provider';
 // Apple (form_post answers, client_secret_post). Whoever `signInAs` names is logged in and consents
 // at once. `tamper` replaces the id token the token endpoint answers with one the test crafts, signed
 // with the provider's own key (or, to test signatures, another): wrong audience, issuer, expired…
+// The key set is served here (not by oidc-provider) so a test can rotate the key and count fetches.
 
 export interface ProviderAccount {
   sub: string;
@@ -18,7 +19,11 @@ export interface ProviderAccount {
   name?: string;
   hd?: string;
   tid?: string;
+  oid?: string;
   preferred_username?: string;
+  /** Microsoft's optional claims: the email's domain is verified by the tenant; the verified primary email. */
+  xms_edov?: boolean;
+  verified_primary_email?: string | string[];
 }
 
 export interface ProviderClient {
@@ -48,8 +53,12 @@ export interface TestProvider {
   tamper: IdTokenTamper | null;
   /** The id tokens the token endpoint answered, latest last (as sent, after any tampering). */
   readonly issued: string[];
-  /** Signs claims with the provider's key (kid of its JWKS), or with a stranger's key. */
-  sign(claims: Record<string, unknown>, options?: { foreignKey?: boolean }): Promise<string>;
+  /** Signs claims with the provider's current key (kid of its JWKS), or with a stranger's key, or under another kid. */
+  sign(claims: Record<string, unknown>, options?: { foreignKey?: boolean; kid?: string }): Promise<string>;
+  /** A new signing key with a new kid, published beside the old one; `sign` uses it from now on. */
+  rotateKey(): Promise<string>;
+  /** How many times the key set (jwks_uri) was fetched. */
+  readonly jwksFetches: number;
   close(): Promise<void>;
 }
 
@@ -58,6 +67,10 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const foreign = await generateKeyPair('RS256', { extractable: true });
   const jwk: JWK = { ...(await exportJWK(privateKey)), kid: `patio-test-${randomUUID()}`, alg: 'RS256', use: 'sig' };
+  const publicOf = ({ kid, kty, n, e, alg, use }: JWK): JWK => ({ kid, kty, n, e, alg, use });
+  const published: JWK[] = [publicOf(jwk)];
+  let signing = { kid: jwk.kid!, key: privateKey };
+  let jwksFetches = 0;
   const accounts = new Map<string, ProviderAccount>();
   let current: ProviderAccount | null = null;
   const issued: string[] = [];
@@ -84,7 +97,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
-      profile: ['given_name', 'family_name', 'name', 'preferred_username', 'hd', 'tid'],
+      profile: ['given_name', 'family_name', 'name', 'preferred_username', 'hd', 'tid', 'oid', 'xms_edov', 'verified_primary_email'],
       name: ['given_name', 'family_name'],
     },
     // The claims of the asked scopes go into the id token itself, as Google's, Microsoft's and Apple's do.
@@ -156,14 +169,30 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
       });
       return;
     }
+    if (local.split('?')[0] === '/jwks') {
+      jwksFetches += 1;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ keys: published }));
+      return;
+    }
     if (local.startsWith('/token') && req.method === 'POST') interceptToken(res);
     (req as IncomingMessage & { originalUrl?: string }).originalUrl = url;
     req.url = local;
     callback(req, res);
   });
 
-  async function sign(claims: Record<string, unknown>, signOptions: { foreignKey?: boolean } = {}): Promise<string> {
-    return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'JWT' }).sign(signOptions.foreignKey ? foreign.privateKey : privateKey);
+  async function sign(claims: Record<string, unknown>, signOptions: { foreignKey?: boolean; kid?: string } = {}): Promise<string> {
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: signOptions.kid ?? signing.kid, typ: 'JWT' })
+      .sign(signOptions.foreignKey ? foreign.privateKey : signing.key);
+  }
+
+  async function rotateKey(): Promise<string> {
+    const next = await generateKeyPair('RS256', { extractable: true });
+    const kid = `patio-test-${randomUUID()}`;
+    published.push(publicOf({ ...(await exportJWK(next.privateKey)), kid, alg: 'RS256', use: 'sig' }));
+    signing = { kid, key: next.privateKey };
+    return kid;
   }
 
   return {
@@ -180,6 +209,10 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     },
     issued,
     sign,
+    rotateKey,
+    get jwksFetches() {
+      return jwksFetches;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -31,6 +31,14 @@ describe('decideGuard (spec §2)', () => {
     expect(decideGuard({ pathname: '/login/', hasOrgUrl: true, isSignedIn: false })).toBeNull();
   });
 
+  it('item 3 (issue 29): opens the mailed registration confirmation link on any device, signed in or not', () => {
+    const link = { pathname: '/registration/link', search: '?school=demo&token=abc' };
+    expect(decideGuard({ ...link, hasOrgUrl: false, isSignedIn: false })).toBeNull();
+    expect(decideGuard({ ...link, hasOrgUrl: true, isSignedIn: false })).toBeNull();
+    expect(decideGuard({ ...link, hasOrgUrl: true, isSignedIn: true, isRegistrationPending: true })).toBeNull();
+    expect(safeNextPath('/registration/link?school=demo&token=abc')).toBe('/highlights');
+  });
+
   it('sends a guest to /login, remembering where they wanted to go', () => {
     expect(decideGuard({ pathname: '/inbox', hasOrgUrl: true, isSignedIn: false })).toBe('/login?next=%2Finbox');
     expect(decideGuard({ pathname: '/', hasOrgUrl: true, isSignedIn: false })).toBe('/login');

@@ -1,8 +1,13 @@
 /** The screens reachable without signing in (spec §2). */
-export const PUBLIC_PATHS = ['/code', '/login', '/register', '/registration/verify', '/welcome', '/forgot-password', '/reset-password'] as const;
+export const PUBLIC_PATHS = [
+  '/code', '/login', '/register', '/registration/verify', '/registration/link', '/welcome', '/forgot-password', '/reset-password',
+] as const;
 
-/** Screens of mailed links that carry their school (?school=): they need none stored (issue 8: invitations, password resets). */
-const MAILED_LINK_PATHS = ['/welcome', '/reset-password'];
+/**
+ * Screens of mailed links that carry their school (?school=): they need none stored (issue 8: invitations,
+ * password resets; issue 29: the confirmation asked of a person a registration matches).
+ */
+const MAILED_LINK_PATHS = ['/welcome', '/reset-password', '/registration/link'];
 
 /** Where Google, Office 365 and Apple send the browser back (issue 16): public, for the stored school. */
 export function isSsoCallbackPath(path: string): boolean {

@@ -158,6 +158,12 @@ export function createRoutes(services: AppServices): RouteObject[] {
           handle: { title: 'pageTitles.verify' } satisfies RouteHandle,
           lazy: () => import('../features/registration/VerifyPage').then((m) => ({ Component: m.VerifyPage })),
         },
+        // Issue 29 item 3: the link mailed to the person of the school a registration matches.
+        {
+          path: 'registration/link',
+          handle: { title: 'pageTitles.registrationLink' } satisfies RouteHandle,
+          lazy: () => import('../features/registration/RegistrationLinkPage').then((m) => ({ Component: m.RegistrationLinkPage })),
+        },
         {
           path: 'registration/status',
           handle: { title: 'pageTitles.registrationStatus' } satisfies RouteHandle,

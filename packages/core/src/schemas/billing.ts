@@ -144,7 +144,9 @@ export const ZDebit = ZDebitSummary.extend({
   distributions: z.array(ZDistribution),
   /** The caller may pay it online (a relative, the student or staff, the debit not paid, a provider configured). */
   canPay: z.boolean(),
-  /** The caller's latest online payment of this debit. */
+  /** The school takes online payments at all (false: a production server without a gateway; the screen says how to pay instead). */
+  paymentsAvailable: z.boolean(),
+  /** The debit's open online payment, whoever started it (paying again answers it), else the caller's latest one. */
   lastPayment: ZPayment.nullable(),
 });
 export type Debit = z.infer<typeof ZDebit>;
@@ -246,8 +248,13 @@ export const ZBillingSettings = z.object({
   interest: ZInterestRule,
   /** Provider of online payments: 'tucompra' when the school's tuCompra flag (§3) is set, else the configured one. */
   provider: z.enum(PAYMENT_PROVIDERS).nullable(),
+  /** Students see their own debits, credits and payments (default false: their parent-like relatives and billing staff do). */
+  studentsSeeOwnBilling: z.boolean(),
 });
-export const ZBillingSettingsInput = z.strictObject({ interest: ZInterestRule });
+/** PUT billing/settings: either setting or both; what is left out stays as it is. */
+export const ZBillingSettingsInput = z
+  .strictObject({ interest: ZInterestRule.optional(), studentsSeeOwnBilling: z.boolean().optional() })
+  .refine((input) => input.interest !== undefined || input.studentsSeeOwnBilling !== undefined, { message: 'Send interest, studentsSeeOwnBilling or both' });
 
 // Staff tools (issue 14 §4): debits imported from a spreadsheet, reminders to debtors' families; and
 // the printable documents (§3 receipt and statement).
@@ -337,6 +344,42 @@ export const ZBillingStatementQuery = z.object({ from: ZDay.optional(), to: ZDay
 /** POST billing/providers/{provider}/webhook answer: the payment's status after the notification. */
 export const ZWebhookReceived = z.object({ received: z.literal(true), status: z.enum(PAYMENT_STATUSES) });
 export type WebhookReceived = z.infer<typeof ZWebhookReceived>;
+
+/**
+ * An approved online payment its debit could not take (paid meanwhile): the money waits on an online
+ * credit "to apply", and treasury refunds it (or settles it with the family), then marks it done.
+ */
+export const ZRefund = z.object({
+  id: ZId,
+  paymentId: ZId,
+  creditId: ZId,
+  creditSequence: z.number().int(),
+  debitId: ZId,
+  person: ZRef,
+  amount: ZPositiveAmount,
+  currency: z.string(),
+  /** When the payment was approved (epoch seconds). */
+  createdAt: z.number().int(),
+  doneAt: z.number().int().nullable(),
+  doneBy: ZRef.nullable(),
+  note: z.string(),
+});
+export type Refund = z.infer<typeof ZRefund>;
+/** GET billing/refunds: `open` (default) waits for treasury, `done` was made. */
+export const ZRefundListQuery = z.object({
+  state: z.enum(['open', 'done']).default('open'),
+  page: zQueryInteger(1, 100_000).default(1),
+  limit: zQueryInteger(1, 100).default(20),
+});
+/** POST billing/refunds/{id}/done: how it was settled (a transfer number, "applied to March"…). */
+export const ZRefundDoneInput = z.strictObject({
+  note: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((note) => !note.includes('\u0000'), 'A note may not hold NUL characters')
+    .default(''),
+});
 
 /** POST of the sandbox checkout page (a form): how the payer ends the test payment. */
 export const ZSandboxOutcome = z.object({ outcome: z.enum(['approved', 'declined']) });

@@ -12,6 +12,7 @@ export * from './email';
 export * from './jobs';
 export * from './invitations';
 export * from './passwordResets';
+export * from './sessions';
 export * from './signInSettings';
 export * from './singleSignOn';
 export * from './posts';

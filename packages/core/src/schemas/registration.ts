@@ -74,11 +74,43 @@ export type RegistrationVerified = z.infer<typeof ZRegistrationVerified>;
 
 const ZCourseRef = z.object({ id: z.number().int(), name: z.string() });
 
-/** An approved person of the school with the same document: approval attaches to them instead of creating one. */
+/**
+ * A person of the school with the same document. A warning, never a link by itself (decision 023):
+ * approval attaches to them only after their confirmation or an administrator's audited decision.
+ */
 const ZDocumentMatch = z
-  .object({ id: z.number().int(), firstName: z.string(), lastName: z.string() })
+  .object({
+    id: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string().nullable().describe('The email on file, where a confirmation would go'),
+    mobile: z.string().nullable(),
+    hasAccount: z.boolean().describe('True when the person already signs in (username or password)'),
+  })
   .nullable()
-  .describe('The person of the school who already holds this document (approval uses them), or null');
+  .describe('The person of the school who already holds this document (shown as a warning), or null');
+
+/** Where linking a registration to the people it matches stands (decision 023). */
+export const ZRegistrationLinking = z.object({
+  choices: z
+    .array(z.enum(['confirm', 'decide']))
+    .describe('How this registration may be linked now: confirm (mail the matched parent on file) or decide (no contact on file: an administrator decides with a reason)'),
+  confirmation: z
+    .object({
+      status: z.enum(['pending', 'expired', 'refused', 'confirmed']),
+      sentTo: z.string(),
+      sentAt: z.string(),
+      expiresAt: z.string(),
+      answeredAt: z.string().nullable(),
+    })
+    .nullable()
+    .describe('The confirmation mailed to the matched parent, if one was sent'),
+  decision: z
+    .object({ reason: z.string(), decidedBy: z.string(), decidedAt: z.string() })
+    .nullable()
+    .describe('The administrator decision that linked it without a confirmation, if any'),
+});
+export type RegistrationLinking = z.infer<typeof ZRegistrationLinking>;
 
 /**
  * A family waiting for (or past) an administrator's decision. Until approval nothing of it exists in
@@ -89,8 +121,10 @@ export const ZRegistration = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
+  mobile: z.string().nullable(),
   document: z.string().nullable().describe("The parent's document"),
   match: ZDocumentMatch,
+  linking: ZRegistrationLinking.nullable().describe('Null when the form matches nobody of the school'),
   emailVerified: z.boolean(),
   status: z.enum(['pending', 'approved', 'rejected']),
   createdAt: z.string(),
@@ -142,3 +176,52 @@ export const ZRegistrationsQuery = z.object({
   limit: zQueryInteger(1, 500).optional(),
 });
 export type RegistrationsQuery = z.infer<typeof ZRegistrationsQuery>;
+
+/**
+ * Body of POST registrations/{personId}/approve. `none` (the default): the registrant becomes a new
+ * person and nothing of the school is attached. `confirm`: the matched parent is mailed a one-time
+ * link and the registration stays pending until they answer. `decide`: link at once, only when the
+ * matched parent has no contact on file (or only children or relatives matched), with a reason.
+ */
+export const ZRegistrationApproveRequest = z
+  .object({
+    link: z.enum(['none', 'confirm', 'decide']).default('none'),
+    reason: z.string().max(1000).optional().describe('Required (not blank) with link=decide; stored in the audit of link decisions'),
+  })
+  .strict();
+export type RegistrationApproveRequest = z.input<typeof ZRegistrationApproveRequest>;
+
+export const ZRegistrationLinkToken = z.object({ token: z.string().min(1).max(200) });
+
+/** What the matched parent sees on the page of the mailed link, before answering. */
+export const ZRegistrationLinkInfo = z.object({
+  firstName: z.string().describe('The first name of the person on file the link was mailed to'),
+  registrant: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+  children: z.array(z.string()).describe('The children the registration names'),
+  registeredAt: z.string(),
+  expiresAt: z.string(),
+});
+export type RegistrationLinkInfo = z.infer<typeof ZRegistrationLinkInfo>;
+
+export const ZRegistrationLinkAnswerRequest = ZRegistrationLinkToken.extend({ answer: z.enum(['confirm', 'refuse']) });
+export const ZRegistrationLinkAnswered = z.object({ status: z.enum(['confirmed', 'refused']) });
+export type RegistrationLinkAnswered = z.infer<typeof ZRegistrationLinkAnswered>;
+
+/** One administrator decision that linked a registration without a confirmation: read-only, for the record. */
+export const ZRegistrationLinkDecision = z.object({
+  id: z.number().int(),
+  registrationId: z.number().int(),
+  registrantId: z.number().int().describe('The registering account when decided'),
+  personId: z.number().int().nullable().describe('The matched parent the registrant became, or null'),
+  linked: z.array(z.number().int()).describe('Every person of the school the decision attached'),
+  reason: z.string(),
+  decidedBy: z.object({ id: z.number().int(), name: z.string() }),
+  decidedAt: z.string(),
+});
+export type RegistrationLinkDecision = z.infer<typeof ZRegistrationLinkDecision>;
+
+/** Query of GET registrations/link-decisions: one page, newest first. */
+export const ZRegistrationLinkDecisionsQuery = z.object({
+  page: zQueryInteger(1, 100_000).optional(),
+  limit: zQueryInteger(1, 500).optional(),
+});

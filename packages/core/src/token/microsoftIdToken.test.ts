@@ -62,6 +62,8 @@ describe('verifyMicrosoftIdToken', () => {
     ['a different audience', claims, { audience: 'client-999' }, 'audience'],
     ['a different issuer', claims, { issuer: 'https://evil.example/v2.0' }, 'issuer'],
     ['too early', claims, { now: 1000 - 301 }, 'not-yet-valid'],
+    ['item 4: an iat more than 300 s ahead', { ...claims, nbf: undefined, iat: 2000 + 301 }, {}, 'issued-in-future'],
+    ['item 4: an iat that is not a number', { ...claims, iat: '1000' }, {}, 'issued-in-future'],
     ['too late', claims, { now: 4600 + 301 }, 'expired'],
     ['no exp claim', { ...claims, exp: undefined }, {}, 'expired'],
   ])('rejects %s', (_name, c, e, code) => {
@@ -73,6 +75,10 @@ describe('verifyMicrosoftIdToken', () => {
     ['exactly exp + 300', 4900],
   ])('accepts %s', (_name, now) => {
     expect(failureOf(claims, { now })).toBeUndefined();
+  });
+
+  it('item 4: accepts an iat up to 300 s ahead of now', () => {
+    expect(failureOf({ ...claims, nbf: undefined, iat: 2300 }, {})).toBeUndefined();
   });
 
   it('accepts an audience list that includes the client', () => {

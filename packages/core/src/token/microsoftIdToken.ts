@@ -3,7 +3,9 @@ import type { TokenClaims } from './decodeToken';
 
 // spec §5 Microsoft sign-in: "the state must match the stored one. The nonce, audience and issuer
 // must match. The current time must be within not-before minus 5 minutes to expiry plus
-// 5 minutes. Otherwise sign-in fails." The state text is the exact one of spec §8.
+// 5 minutes. Otherwise sign-in fails." The state text is the exact one of spec §8. A token issued
+// (`iat`) later than now plus the same 5 minutes is refused too (issue 29): no honest provider's
+// clock is that far ahead, and such a token would stay usable past its real lifetime.
 
 export { MICROSOFT_CLOCK_SKEW_S };
 
@@ -12,7 +14,7 @@ export const INVALID_STATE_MESSAGE =
   'Invalid state — The state in the authorization response did not match the expected value. Please try signing in again.';
 
 /** Which check failed, for callers that pick a translated message. */
-export type MicrosoftIdTokenFailure = 'state' | 'nonce' | 'audience' | 'issuer' | 'not-yet-valid' | 'expired';
+export type MicrosoftIdTokenFailure = 'state' | 'nonce' | 'audience' | 'issuer' | 'not-yet-valid' | 'issued-in-future' | 'expired';
 
 /** Raised when a Microsoft id token or its sign-in response fails a check. */
 export class MicrosoftIdTokenError extends Error {
@@ -62,6 +64,9 @@ export function verifyMicrosoftIdToken(claims: TokenClaims, expected: MicrosoftI
   const nbf = typeof claims.nbf === 'number' ? claims.nbf : undefined;
   if (nbf !== undefined && now < nbf - MICROSOFT_CLOCK_SKEW_S) {
     throw new MicrosoftIdTokenError('not-yet-valid', 'The id token is not valid yet — check the device clock and try again.');
+  }
+  if (claims.iat !== undefined && (typeof claims.iat !== 'number' || claims.iat > now + MICROSOFT_CLOCK_SKEW_S)) {
+    throw new MicrosoftIdTokenError('issued-in-future', 'The id token says it was issued in the future — check the device clock and try again.');
   }
   if (typeof claims.exp !== 'number' || now > claims.exp + MICROSOFT_CLOCK_SKEW_S) {
     throw new MicrosoftIdTokenError('expired', 'The id token has expired — please try signing in again.');

@@ -19,6 +19,9 @@ import * as m017 from './017-personal-notices';
 import * as m018 from './018-billing';
 import * as m019 from './019-single-sign-on';
 import * as m020 from './020-attendance';
+import * as m021 from './021-sessions';
+import * as m022 from './022-registration-links';
+import * as m023 from './023-billing-safety';
 
 /** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +45,7 @@ export const migrations: Record<string, Migration> = {
   '018-billing': m018,
   '019-single-sign-on': m019,
   '020-attendance': m020,
+  '021-sessions': m021,
+  '022-registration-links': m022,
+  '023-billing-safety': m023,
 };

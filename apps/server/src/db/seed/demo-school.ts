@@ -1,5 +1,6 @@
 import type { Database } from '../database';
 import type { Org } from '../../policy/policy';
+import { DEMO_PASSWORD } from '../../modules/auth/demo-password';
 import { hashPassword } from '../../modules/auth/password';
 import { upsertTermOverrides } from '../../modules/i18n/i18n.queries';
 import { findNodeByName, insertMembership, insertNode, insertNodeType } from '../../modules/nodes/nodes.queries';
@@ -15,7 +16,7 @@ import { demoCalendar } from './demo-calendar';
 import type { DemoPerson, DemoStudent } from './demo-people';
 import { admin, driver, families, otherTeachers, parent, route1Plan, route1Stops, staff, studentAccount, teacher, teaching } from './demo-people';
 
-export const demoPassword = 'demo1234';
+export const demoPassword = DEMO_PASSWORD;
 export const schoolYear = '2026';
 
 /** One idempotent piece of the demo; later capabilities append their own steps. */

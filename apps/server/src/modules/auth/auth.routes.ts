@@ -6,6 +6,7 @@ import { errors } from '../../http/schemas';
 import { authPolicies } from './auth.policy';
 import { issueLoginToken, signInWithLoginToken, signInWithPassword } from './auth.service';
 import { passwordResetRoutes } from './password-reset.routes';
+import { passwordChangeRoutes } from './password-change.routes';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -21,10 +22,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         'email address that belongs to exactly one person of the school with a password. Wrong username or password ' +
         '(or an unknown or shared email) answer the same 401. Failures lock ' +
         'an (account, IP) pair and an IP for a while (429 with Retry-After); many failures on an account ' +
-        'from many IPs delay further attempts on it by up to 3 s instead of locking it.',
+        'from many IPs delay further attempts on it by up to 3 s instead of locking it. In production (NODE_ENV) an ' +
+        'account whose password is still the public demo password answers 403 `demo_password`: it must choose a new one.',
       params: paramsOf(authPolicies.signIn),
       body: ZTokenRequest,
-      response: { 200: ZTokenResponse, ...errors(400, 401, 429) },
+      response: { 200: ZTokenResponse, ...errors(400, 401, 403, 429) },
     },
     handler: async (request) => signInWithPassword(contextOf(request), request.headers.authorization, request.ip),
   });
@@ -62,4 +64,5 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   await app.register(passwordResetRoutes);
+  await app.register(passwordChangeRoutes);
 }

@@ -1,12 +1,14 @@
 import type { TokenResponse, IssuedLoginToken } from '@patio/core';
 import type { RequestContext } from '../../http/context';
 import { badRequest, notFound, unauthorized } from '../../http/errors';
+import { linkOrigin } from '../../http/origin';
 import { containsNul, invalidCharacters } from '../../http/input-guard';
 import { requireCaller } from '../../http/school-scope';
 import { findCredentials, personExists } from '../people/index';
 import { allowsSignInByEmail } from '../settings/index';
 import { consumeLoginToken, insertLoginToken } from './auth.queries';
 import { findPasswordHoldersByEmail } from './credentials.queries';
+import { refuseDemoPassword } from './demo-password';
 import { verifyPassword } from './password';
 import { signInAs } from './sign-in-as';
 import { hashLoginToken, newLoginToken } from './tokens';
@@ -56,6 +58,7 @@ export async function signInWithPassword(
     limiter.recordFailure(accountKey, ip);
     throw wrongCredentials();
   }
+  refuseDemoPassword(ctx.services.config, password);
   if (await registrationChecks.isEmailUnverified(ctx.db, ctx.org.id, found.id)) {
     throw unauthorized('email_not_verified', 'Confirm your email address first: open the link we sent you');
   }
@@ -91,5 +94,5 @@ export async function issueLoginToken(
     createdBy: caller.id,
   });
   const query = new URLSearchParams({ school: ctx.org.code, token });
-  return { token, url: `${ctx.origin}/login?${query}`, expiresAt };
+  return { token, url: `${linkOrigin(ctx.services.config)}/login?${query}`, expiresAt };
 }

@@ -216,7 +216,8 @@ describeOnDatabases('sign-in links', (t) => {
     });
     expect(issued.statusCode).toBe(201);
     const { token, url, expiresAt } = issued.json();
-    expect(url).toBe(`http://localhost:80/login?school=${school.code}&token=${token}`);
+    // No PUBLIC_URL in tests: the link names this server on localhost, never the request's Host (issue 29 item 1).
+    expect(url).toBe(`http://localhost:8080/login?school=${school.code}&token=${token}`);
     expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(29 * 60_000);
 
     const exchange = () => t.request({ method: 'POST', url: `/api/${school.code}/oauth/login-token`, body: { token } });

@@ -100,6 +100,12 @@ export async function setUsernameIfNone(db: Database, orgId: number, personId: n
     .execute();
 }
 
+/** The person's password hash (null: none, or no such person). */
+export async function findPasswordHash(db: Database, orgId: number, personId: number): Promise<string | null> {
+  const row = await db.selectFrom('people').select('password_hash').where(scopedToOrg(orgId)).where('id', '=', personId).executeTakeFirst();
+  return row?.password_hash ?? null;
+}
+
 /** Stores a password hash. */
 export async function setPasswordHash(db: Database, orgId: number, personId: number, passwordHash: string): Promise<void> {
   await db.updateTable('people').set({ password_hash: passwordHash }).where(scopedToOrg(orgId)).where('id', '=', personId).execute();

@@ -6,6 +6,7 @@ export { authPolicies } from './auth.policy';
 export { AccessTokens, hashLoginToken, newLoginToken } from './tokens';
 export { SignInLimiter } from './sign-in-limiter';
 export { hashPassword, verifyPassword } from './password';
+export { countDemoPasswordAccounts } from './demo-password';
 export { consumeLoginToken, findLiveLoginToken, insertLoginToken, type LoginTokenPurpose, revokeLoginTokens } from './auth.queries';
 export { type AccountRow, findAccounts } from './credentials.queries';
 export { assertAcceptablePassword, PasswordRejected, passwordRejectionBody, storeNewPassword } from './new-password';

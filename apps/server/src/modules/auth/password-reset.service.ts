@@ -1,6 +1,7 @@
 import type { PasswordResetInfo, SignedInWithUsername } from '@patio/core';
 import type { RequestContext } from '../../http/context';
 import { badRequest } from '../../http/errors';
+import { linkOrigin } from '../../http/origin';
 import { consumeLoginToken, findLiveLoginToken } from './auth.queries';
 import { findAccounts, type AccountRow } from './credentials.queries';
 import { assertAcceptablePassword, hashPassword, storeNewPassword } from './new-password';
@@ -10,6 +11,7 @@ import { signInAs } from './sign-in-as';
 import { hashLoginToken } from './tokens';
 import { ensureUsername } from './usernames';
 import { isUniqueViolation } from '../../db/unique-violation';
+import { announceRevoked, revokeEverySession } from '../sessions/index';
 
 const invalidResetLink = () =>
   badRequest('invalid_reset_token', 'This password reset link is not valid any more: it was used, replaced or expired. Ask for a new one');
@@ -25,7 +27,7 @@ export async function requestPasswordReset(ctx: RequestContext, body: { login: s
   await ctx.services.jobs.enqueue(
     ctx.db,
     passwordResetJob,
-    { login, language: body.language ?? null, origin: ctx.origin, school: { code: ctx.org.code, title: ctx.org.title }, requestedAt: new Date().toISOString() },
+    { login, language: body.language ?? null, origin: linkOrigin(ctx.services.config), school: { code: ctx.org.code, title: ctx.org.title }, requestedAt: new Date().toISOString() },
     { orgId: ctx.org.id },
   );
 }
@@ -66,13 +68,17 @@ export async function completePasswordReset(ctx: RequestContext, token: string, 
   const passwordHash = await hashPassword(accepted);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await ctx.db.transaction().execute(async (trx) => {
+      const signedIn = await ctx.db.transaction().execute(async (trx) => {
         const personId = await consumeLoginToken(trx, ctx.org.id, hashLoginToken(token), 'password_reset');
         if (personId !== person.id) throw invalidResetLink();
         await storeNewPassword(trx, ctx.org.id, personId, passwordHash);
+        // Whoever held the old password is signed out everywhere (issue 29 item 2); the new session below stays.
+        await revokeEverySession(trx, ctx.org.id, personId);
         const username = await ensureUsername(trx, ctx.org.id, person);
         return { ...(await signInAs(ctx, personId, trx)), username };
       });
+      await announceRevoked(ctx.services, ctx.org.id, person.id);
+      return signedIn;
     } catch (err) {
       // Another person took the same free username at the same moment: choose again.
       if (attempt >= 3 || !isUniqueViolation(err)) throw err;

@@ -122,8 +122,16 @@ describeOnDatabases('billing documents (PDF)', (t) => {
     expect(lines).toContain('Saldo a hoy');
   });
 
-  it('lets only the student, their family and billing staff print them', async () => {
+  it('lets only the family and billing staff print them (the student too where the school allows it)', async () => {
+    expect((await get(`billing/credits/${creditId}/receipt.pdf`, pablo)).statusCode).toBe(200);
+    // Issue 29 item 4: students see their own billing only where the school's setting says so (default no).
+    expect((await get(`billing/credits/${creditId}/receipt.pdf`, alba)).statusCode).toBe(403);
+    expect((await get(`people/${alba.id}/billing/statement.pdf`, alba)).statusCode).toBe(403);
+    const on = await t.request({ method: 'PUT', url: `/api/${school.code}/billing/settings`, token: await t.signIn(admin), body: { studentsSeeOwnBilling: true } });
+    expect(on.statusCode).toBe(200);
     expect((await get(`billing/credits/${creditId}/receipt.pdf`, alba)).statusCode).toBe(200);
+    expect((await get(`people/${alba.id}/billing/statement.pdf`, alba)).statusCode).toBe(200);
+    await t.request({ method: 'PUT', url: `/api/${school.code}/billing/settings`, token: await t.signIn(admin), body: { studentsSeeOwnBilling: false } });
     expect((await get(`billing/credits/${creditId}/receipt.pdf`, rosa)).statusCode).toBe(403);
     expect((await get(`billing/credits/${creditId}/receipt.pdf`, teacher)).statusCode).toBe(403);
     expect((await get(`billing/credits/999999/receipt.pdf`, admin)).statusCode).toBe(404);

@@ -97,7 +97,7 @@ export async function renderStatement(ctx: RequestContext, personId: number, que
   const texts = await textsOfCaller(ctx);
   const { from, to } = statementRange(query, todayOf(ctx.org));
   const currency = currencyOf(ctx.org);
-  const family = await billingFamilyOf(ctx.db, caller, personId);
+  const family = await billingFamilyOf(ctx.db, caller, ctx.org, personId);
   const [debits, credits, names, today] = await Promise.all([
     findStatementDebits(ctx.db, ctx.org.id, family, currency, to),
     findStatementCredits(ctx.db, ctx.org.id, family, currency, to),

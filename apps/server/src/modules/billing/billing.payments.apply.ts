@@ -5,6 +5,7 @@ import { HttpError } from '../../http/errors';
 import type { Org } from '../../policy/policy';
 import { paymentIdOf, type ProviderName, type ProviderReport } from '../../platform/payments/providers';
 import { applyCredit, interestRuleOf, recordCredit, todayOf, toMoney } from './billing.ledger';
+import { insertRefund } from './billing.refunds.queries';
 import { findPayment, insertWebhookEvent, markPaymentApproved, markPaymentDeclined, setPaymentCredit, type PaymentRow } from './billing.payments.queries';
 
 // What a gateway's word does to a payment, the same whether it came by webhook or by the reconcile
@@ -12,7 +13,9 @@ import { findPayment, insertWebhookEvent, markPaymentApproved, markPaymentDeclin
 // `pending`, and only for the transaction that made it, the online credit (effective today in the
 // school's zone) applied to the debit, the payment's credit_id, and the event row. A repeated or late
 // report finds the payment moved and changes nothing; billing_credits' unique payment_id is the last
-// guard. What the debit cannot take (it was paid meanwhile) stays on the credit as "payments to apply".
+// guard. What the debit cannot take (it was paid meanwhile) stays on the credit as "payments to apply"
+// and becomes a refund for treasury (billing.refunds.ts): never a silent double charge. A report of a
+// reference that is no payment of ours is refused and logged nowhere: the caller counts it.
 
 export type ReportOutcome =
   | { kind: 'applied' | 'declined' | 'duplicate' | 'pending'; status: PaymentStatus; paymentId: number }
@@ -29,10 +32,7 @@ export async function applyReport(db: Database, org: Org, provider: ProviderName
       insertWebhookEvent(trx, { orgId: org.id, provider, paymentId, verified: true, outcome, body: loggedBody(body), receivedAt });
     const id = paymentIdOf(report.reference, org.code);
     const payment = id === null ? null : await findPayment(trx, org.id, id);
-    if (!payment || payment.provider !== provider) {
-      await log(null, 'payment_not_found');
-      return { kind: 'payment_not_found' };
-    }
+    if (!payment || payment.provider !== provider) return { kind: 'payment_not_found' };
     // An approval of another amount is money we did not ask for: nothing is applied, support reads the log.
     if (report.status === 'approved' && (report.amount !== toMoney(payment.amount) || report.currency !== payment.currency)) {
       await log(payment.id, 'amount_mismatch');
@@ -67,12 +67,17 @@ async function settle(trx: Database, org: Org, payment: PaymentRow, report: Prov
     paymentId: payment.id,
     createdBy: payment.payer_id,
   });
+  let applied = 0;
   try {
-    await applyCredit(trx, { orgId: org.id, creditId: credit.id, debitId: payment.debit_id, actorId: payment.payer_id, today, rule: interestRuleOf(org) });
+    ({ applied } = await applyCredit(trx, { orgId: org.id, creditId: credit.id, debitId: payment.debit_id, actorId: payment.payer_id, today, rule: interestRuleOf(org) }));
   } catch (err) {
     // The debit was paid (or left the credit's reach) meanwhile: the money stays to apply.
     if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;
   }
   await setPaymentCredit(trx, org.id, payment.id, credit.id);
+  const left = toMoney(payment.amount) - applied;
+  if (left > 0) {
+    await insertRefund(trx, { orgId: org.id, paymentId: payment.id, creditId: credit.id, personId: payment.person_id, debitId: payment.debit_id, amount: left, currency: payment.currency, createdAt: at });
+  }
   return { kind: 'applied', status: 'approved', paymentId: payment.id };
 }

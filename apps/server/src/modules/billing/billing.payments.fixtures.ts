@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sandboxSecretOf, signSandboxBody } from '../../platform/payments/sandbox';
 import type { TestPerson } from '../../test/factories';
 import type { Org, TestApp } from '../../test/harness';
-import { createDebit } from './billing.ledger';
+import { applyCredit, createDebit, recordCredit } from './billing.ledger';
 
 // Builders of the online payment tests: debits, payments started through the API, and notices signed
 // the way the sandbox gateway signs them.
@@ -88,4 +88,19 @@ export async function freshSandboxPayment(t: TestApp, payer: TestPerson, student
   const res = await startPayment(t, payer, debitId, `fixture-${++counter}-${Date.now()}`);
   if (res.statusCode !== 201) throw new Error(`No payment: ${res.body}`);
   return { paymentId: res.json().id, token: checkoutOf(res.json().checkoutUrl).token };
+}
+
+/** A refund waiting for treasury: `payer`'s payment of a debit of `student`, approved after the debit was paid in cash. */
+export async function makeRefund(t: TestApp, payer: TestPerson, student: TestPerson): Promise<number> {
+  const debitId = await makeDebit(t, student.org, student);
+  const res = await startPayment(t, payer, debitId, `refund-${++counter}-${Date.now()}`);
+  if (res.statusCode !== 201) throw new Error(`No payment: ${res.body}`);
+  const today = new Date().toISOString().slice(0, 10);
+  await t.db.transaction().execute(async (trx) => {
+    const credit = await recordCredit(trx, { orgId: student.org.id, personId: student.id, method: 'cash', value: 450_000, date: today, effectiveDate: today, currency: 'COP' });
+    await applyCredit(trx, { orgId: student.org.id, creditId: credit.id, debitId, today });
+  });
+  await submitCheckout(t, checkoutOf(res.json().checkoutUrl).path, 'approved');
+  const refund = await t.db.selectFrom('billing_refunds').select('id').where('org_id', '=', student.org.id).where('payment_id', '=', res.json().id).executeTakeFirstOrThrow();
+  return refund.id;
 }

@@ -21,19 +21,19 @@ export const noPayment = () => new HttpError(404, 'not_found', 'There is no such
 const paysDebit = async ({ caller, db, org, params }: PolicyContext<{ id: number }>) => {
   const student = await findDebitStudent(db, org.id, params.id);
   if (student === null) throw noDebit();
-  return seesBillingRowOf(caller!, student);
+  return seesBillingRowOf(caller!, org, student);
 };
 
 const seesPayment = async ({ caller, db, org, params }: PolicyContext<{ id: number }>) => {
   const payment = await findPayment(db, org.id, params.id);
   if (!payment) throw noPayment();
-  return payment.payer_id === caller!.id || seesBillingRowOf(caller!, payment.person_id);
+  return seesBillingRowOf(caller!, org, payment.person_id);
 };
 
 export const paymentPolicies = {
   /** POST billing/debits/{id}/payments: whoever may read the debit. */
   startPayment: definePolicy({ method: 'POST', path: 'billing/debits/:id/payments', params: byDebit, check: paysDebit }),
-  /** GET billing/payments/{id}: its payer, the student, their relatives and billing staff. */
+  /** GET billing/payments/{id}: whoever may read its debit (the payer reads it through that right, which may end). */
   readPayment: definePolicy({ method: 'GET', path: 'billing/payments/:id', params: byPayment, check: seesPayment }),
   /** The sandbox gateway's checkout page: whoever holds the link (it plays an external site). */
   sandboxCheckout: definePolicy({ method: 'GET', path: 'billing/providers/sandbox/checkout/:token', params: byToken, public: true, check: () => true }),

@@ -20,7 +20,15 @@ export async function findPaymentByKey(db: Database, orgId: number, payerId: num
   );
 }
 
-/** A new pending payment, or null when the payer's key is taken (by a request that got there first). */
+/** The debit's open (pending) payment, whoever started it: there is at most one (migration 023). */
+export async function findOpenPayment(db: Database, orgId: number, debitId: number): Promise<PaymentRow | null> {
+  return (await db.selectFrom('billing_payments').selectAll().where(scopedToOrg(orgId)).where('debit_id', '=', debitId).where('status', '=', 'pending').executeTakeFirst()) ?? null;
+}
+
+/**
+ * A new pending payment, or null when the payer's key is taken or the debit has an open payment (by a
+ * request that got there first): both are unique keys, and any conflict inserts nothing.
+ */
 export async function insertPayment(
   trx: Database,
   p: { orgId: number; debitId: number; personId: number; payerId: number; provider: string; key: string; amount: number; currency: string; createdAt: string },
@@ -39,7 +47,7 @@ export async function insertPayment(
       status: 'pending',
       created_at: p.createdAt,
     })
-    .onConflict((oc) => oc.columns(['org_id', 'payer_id', 'idempotency_key']).doNothing())
+    .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
   return row?.id ?? null;
@@ -95,6 +103,15 @@ export async function findPendingPayments(db: Database, orgId: number, from: str
     .where('created_at', '<=', to)
     .orderBy('created_at')
     .limit(limit)
+    .execute();
+}
+
+/** One more refused notification of `reason`: a counter, the refused body is never kept. */
+export async function countWebhookRefusal(db: Database, e: { orgId: number; provider: string; reason: string; at: string }): Promise<void> {
+  await db
+    .insertInto('billing_webhook_refusals')
+    .values({ org_id: e.orgId, provider: e.provider, reason: e.reason, count: 1, last_at: e.at })
+    .onConflict((oc) => oc.columns(['org_id', 'provider', 'reason']).doUpdateSet((eb) => ({ count: eb('billing_webhook_refusals.count', '+', 1), last_at: e.at })))
     .execute();
 }
 

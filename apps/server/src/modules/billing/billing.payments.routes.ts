@@ -2,15 +2,22 @@ import { ZPayment, ZPaymentStarted, ZSandboxOutcome, ZWebhookReceived } from '@p
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/errors';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isSandboxConfigured } from '../../platform/payments/providers';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
 import { errors } from '../../http/schemas';
 import { getPayment, idempotencyKeyOf, startPayment } from './billing.payments';
 import { paymentPolicies as p } from './billing.payments.policy';
 import { checkoutPage, findSandboxCheckout, notifySandboxCharge, returnPathOf, settleSandboxCheckout, unknownCheckoutPage } from './billing.sandbox';
 import { receiveWebhook } from './billing.webhook';
+import { webhookLimiterOf } from './billing.webhook.limiter';
 
-/** A gateway's notification is a few kilobytes; anything past this is not one. */
-const WEBHOOK_BODY_LIMIT = 64 * 1024;
+/** A gateway's notification is a few kilobytes; anything past this is not one (413). */
+export const WEBHOOK_BODY_LIMIT = 64 * 1024;
+
+/** The sandbox's pages exist only on a server whose configured provider it is: elsewhere 404, as if never routed. */
+function requireSandbox(request: FastifyRequest): void {
+  if (!isSandboxConfigured(contextOf(request).services.config.payments)) throw notFound('There is no such page');
+}
 
 /** A link that never was: a page for a browser, the usual error for an API client. */
 function sendUnknownCheckout(request: FastifyRequest, reply: FastifyReply) {
@@ -29,7 +36,7 @@ export async function billingPaymentRoutes(app: FastifyInstance): Promise<void> 
       tags,
       summary: "Pay a debit online: its balance today, at the school's gateway",
       description:
-        'Requires an `Idempotency-Key` header (up to 200 characters; 400 `idempotency_key_required`): the same payer and key answer the same payment (200, same body), never a second charge; the key on another debit is 409 `idempotency_key_reused`. The amount is the balance the server computes today (a body is ignored). 409 `debit_paid` for a paid debit. Send the payer to `checkoutUrl`; they come back to `/billing/debits/{id}?payment={paymentId}`, where GET billing/payments/{id} tells the outcome. The student, their relatives and billing staff.',
+        'Requires an `Idempotency-Key` header (up to 200 characters; 400 `idempotency_key_required`): the same payer and key answer the same payment (200, same body), never a second charge; the key on another debit is 409 `idempotency_key_reused`. A debit has at most one open payment: while one is pending, a submit under any other key (another tab, the other parent) answers that payment (200) instead of starting a second charge. The amount is the balance the server computes today (a body is ignored). 409 `debit_paid` for a paid debit; 409 `payments_unavailable` when the school takes no online payments (a production server without PAYMENT_PROVIDER). Send the payer to `checkoutUrl`; they come back to `/billing/debits/{id}?payment={paymentId}`, where GET billing/payments/{id} tells the outcome. The student, their relatives and billing staff.',
       params: paramsOf(p.startPayment),
       response: { 200: ZPaymentStarted, 201: ZPaymentStarted, ...errors(400, 401, 403, 404, 409) },
     },
@@ -61,6 +68,7 @@ export async function billingPaymentRoutes(app: FastifyInstance): Promise<void> 
       params: paramsOf(p.sandboxCheckout),
     },
     handler: async (request, reply) => {
+      requireSandbox(request);
       const checkout = await findSandboxCheckout(contextOf(request), request.params.token);
       if (!checkout) return sendUnknownCheckout(request, reply);
       return reply.type('text/html; charset=utf-8').header('referrer-policy', 'no-referrer').send(checkoutPage(contextOf(request), checkout));
@@ -78,6 +86,7 @@ export async function billingPaymentRoutes(app: FastifyInstance): Promise<void> 
       body: ZSandboxOutcome,
     },
     handler: async (request, reply) => {
+      requireSandbox(request);
       const ctx = contextOf(request);
       const checkout = await findSandboxCheckout(ctx, request.params.token);
       if (!checkout) return sendUnknownCheckout(request, reply);
@@ -87,8 +96,10 @@ export async function billingPaymentRoutes(app: FastifyInstance): Promise<void> 
     },
   });
 
-  // The webhook reads its body as bytes, whatever its type: gateways sign the bytes they send.
+  // The webhook reads its body as bytes, whatever its type: gateways sign the bytes they send. Its
+  // sender is limited by IP before the body is read (the limiter runs on the request, not the body).
   await app.register(async (raw) => {
+    raw.addHook('onRequest', async (request) => webhookLimiterOf(request.server.patio.config).admit(request.ip));
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
     raw.withTypeProvider<ZodTypeProvider>().route({
@@ -97,13 +108,13 @@ export async function billingPaymentRoutes(app: FastifyInstance): Promise<void> 
         tags,
         summary: "A payment gateway's notification",
         description:
-          'No sign-in: the provider\'s signature is checked over the raw body (sandbox: `X-Sandbox-Signature: t=…,v1=…`; Wompi: the event checksum; tuCompra: `firmaTuCompra`). 401 `invalid_signature` (nothing applied, logged), 404 `payment_not_found`, 400 `amount_mismatch` (nothing applied). Idempotent: a payment is applied once however often, late or early the notification comes. Unknown provider: 404.',
+          'No sign-in: the provider\'s signature is checked over the raw body (sandbox: `X-Sandbox-Signature: t=…,v1=…`; Wompi: the event checksum; tuCompra: `firmaTuCompra`). Refused, nothing applied and nothing kept but a counter: 401 `invalid_signature`, 400 `invalid_notification` / `unsupported_event`, 404 `payment_not_found`. 400 `amount_mismatch` (signed, for a known payment: nothing applied, logged for support). At most 64 KiB (413) and a per-IP rate (429 `too_many_attempts` with Retry-After; refused notifications count more). Idempotent: a payment is applied once however often, late or early the notification comes. An unknown provider, or one not configured on this server (the sandbox anywhere it is not PAYMENT_PROVIDER): 404.',
         params: paramsOf(p.webhook),
-        response: { 200: ZWebhookReceived, ...errors(400, 401, 404, 413) },
+        response: { 200: ZWebhookReceived, ...errors(400, 401, 404, 413, 429) },
       },
       handler: async (request) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        return receiveWebhook(contextOf(request), request.params.provider, body, request.headers);
+        return receiveWebhook(contextOf(request), request.params.provider, body, request.headers, request.ip);
       },
     });
   });

@@ -9,11 +9,13 @@ import type { Org } from '../../policy/policy';
 import { paymentProviderFor, providerNameFor, ProviderUnavailable, referenceOf, type PaymentProvider } from '../../platform/payments/providers';
 import { debitBalanceToday, findDebitForBalance, interestRuleOf, todayOf, toMoney } from './billing.ledger';
 import { noDebit } from './billing.payments.policy';
-import { findPayment, findPaymentByKey, insertPayment, setPaymentCheckout, type PaymentRow } from './billing.payments.queries';
+import { findOpenPayment, findPayment, findPaymentByKey, insertPayment, setPaymentCheckout, type PaymentRow } from './billing.payments.queries';
 import { scheduleReconcile } from './billing.reconcile';
 
 // Online payments of a debit (decision 019): the payer's Idempotency-Key makes a repeated or parallel
-// submit one payment (one row, whatever arrives at once: the unique key decides), the amount is the
+// submit one payment (one row, whatever arrives at once: the unique key decides), and a debit has at
+// most one open payment: a submit under another key (another tab, the other parent) while one is
+// pending answers that one, so a family is never charged twice for one debit. The amount is the
 // debit's balance today as the ledger computes it, and the gateway's checkout is opened in the same
 // transaction, so a payment without its checkout never commits.
 
@@ -21,6 +23,8 @@ export const MAX_IDEMPOTENCY_KEY = 200;
 
 const conflict = (code: string, message: string) => new HttpError(409, code, message);
 const unavailable = (message: string) => new HttpError(503, 'provider_unavailable', message);
+/** Production without PAYMENT_PROVIDER: payments are never simulated by default, so there are none. */
+export const paymentsUnavailable = () => conflict('payments_unavailable', 'This school does not take online payments: pay at the school or by the means it tells you');
 
 /** The Idempotency-Key header, or 400: required, at most 200 characters, no control characters. */
 export function idempotencyKeyOf(header: string | string[] | undefined): string {
@@ -39,8 +43,8 @@ export function hasTuCompraFlag(org: Org): boolean {
   return typeof pub === 'object' && pub !== null && (pub as Record<string, unknown>).tuCompra === true;
 }
 
-/** The gateway that takes this school's payments (decision 019 "Online payments"). */
-export function schoolProviderName(config: AppConfig, org: Org): ProviderName {
+/** The gateway that takes this school's payments (decision 019 "Online payments"); null: none. */
+export function schoolProviderName(config: AppConfig, org: Org): ProviderName | null {
   return providerNameFor(config.payments, hasTuCompraFlag(org));
 }
 
@@ -85,6 +89,9 @@ export async function startPayment(ctx: RequestContext, debitId: number, key: st
   const { balance } = debitBalanceToday(debit, interestRuleOf(org), todayOf(org));
   if (debit.paid_on !== null || balance <= 0) throw conflict('debit_paid', 'This debit is already paid');
   const providerName = schoolProviderName(ctx.services.config, org);
+  if (providerName === null) throw paymentsUnavailable();
+  const open = await findOpenPayment(db, org.id, debitId);
+  if (open) return { created: false, payment: startedOf(open) };
   let id: number | null;
   try {
     id = await db.transaction().execute(async (trx) => {
@@ -111,10 +118,18 @@ export async function startPayment(ctx: RequestContext, debitId: number, key: st
     if (err instanceof ProviderUnavailable) throw unavailable(`The payment gateway is not available now: ${err.message}`);
     throw err;
   }
-  // Null: a request with the same key committed first; answer its payment.
-  const row = id === null ? await findPaymentByKey(db, org.id, caller.id, key) : await findPayment(db, org.id, id);
-  if (!row) throw new Error('A payment just written is missing');
-  return id === null ? replayOf(row, debitId) : { created: true, payment: startedOf(row) };
+  if (id !== null) {
+    const row = await findPayment(db, org.id, id);
+    if (!row) throw new Error('A payment just written is missing');
+    return { created: true, payment: startedOf(row) };
+  }
+  // Null: a request with the same key, or another payment of the debit, committed first; answer it.
+  const same = await findPaymentByKey(db, org.id, caller.id, key);
+  if (same) return replayOf(same, debitId);
+  const other = await findOpenPayment(db, org.id, debitId);
+  if (other) return { created: false, payment: startedOf(other) };
+  // The payment that held the debit was settled in between: the submit may simply be sent again.
+  throw conflict('payment_settled_meanwhile', 'Another payment of this debit was just completed: look at the debit again');
 }
 
 function providerOrFail(name: ProviderName, config: AppConfig, db: Database): PaymentProvider {

@@ -3,7 +3,7 @@ import { referenceOf } from '../../platform/payments/providers';
 import { wompiChecksum } from '../../platform/payments/wompi';
 import { describeOnDatabases } from '../../test/harness';
 import { makeWorld, type World } from '../../test/world';
-import { ledgerOf, makeDebit, postWebhook, startPayment } from './billing.payments.fixtures';
+import { ledgerOf, makeDebit, postWebhook, signedNotice, startPayment } from './billing.payments.fixtures';
 
 // The same payment path with a real gateway's adapter: Wompi's checkout link and its events, signed
 // with the events secret, through the webhook route's raw body.
@@ -67,6 +67,25 @@ describeOnDatabases(
       const res = await postWebhook(t, w.school, wompiEvent({ id: 'w-9', status: 'APPROVED', amount_in_cents: 100, reference: referenceOf(w.school.code, payment.id), currency: 'COP' }), 'wompi');
       expect([res.statusCode, res.json().error]).toEqual([400, 'amount_mismatch']);
       expect((await ledgerOf(t, w.school.id, payment.id)).credits).toHaveLength(0);
+    });
+
+    it('item 4: the sandbox routes answer 404 where Wompi is the provider: nothing marks a debit paid without money', async () => {
+      const debitId = await makeDebit(t, w.school, w.studentA);
+      const payment = (await startPayment(t, w.parentA, debitId, 'wompi-3')).json();
+      // A sandbox charge left from before the switch is no way in either.
+      const token = 'B'.repeat(32);
+      await t.db.insertInto('billing_sandbox_charges').values({ org_id: w.school.id, token, payment_id: payment.id, amount: 450_000, currency: 'COP', created_at: new Date().toISOString() }).execute();
+      const checkout = `/api/${w.school.code}/billing/providers/sandbox/checkout/${token}`;
+      for (const accept of ['text/html', 'application/json']) {
+        const page = await t.request({ method: 'GET', url: checkout, headers: { accept } });
+        expect([page.statusCode, page.json().error]).toEqual([404, 'not_found']);
+      }
+      const submit = await t.request({ method: 'POST', url: checkout, body: 'outcome=approved', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(submit.statusCode).toBe(404);
+      const notice = signedNotice(t, { reference: referenceOf(w.school.code, payment.id), token, status: 'approved', amount: 450_000, currency: 'COP' });
+      expect((await postWebhook(t, w.school, notice)).statusCode).toBe(404);
+      const ledger = await ledgerOf(t, w.school.id, payment.id);
+      expect([ledger.payment.status, ledger.credits.length, ledger.debit.paid_on]).toEqual(['pending', 0, null]);
     });
   },
   { payments: { provider: 'wompi', wompi } },

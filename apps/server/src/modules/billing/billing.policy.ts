@@ -19,7 +19,7 @@ async function requirePerson({ caller, db, org, params }: ById): Promise<void> {
 /** The person, their parent-like relatives and billing staff (a parent's id covers their children). */
 const readsBilling = async (ctx: ById) => {
   await requirePerson(ctx);
-  return readsBillingOf(ctx.caller!, ctx.params.id);
+  return readsBillingOf(ctx.caller!, ctx.org, ctx.params.id);
 };
 
 /** Billing staff acting on a person of the school. */
@@ -31,13 +31,13 @@ const keepsAccountsOf = async (ctx: ById) => {
 const seesDebit = async ({ caller, db, org, params }: ById) => {
   const debit = await findDebit(db, org.id, params.id);
   if (!debit) throw notFound('There is no such debit');
-  return seesBillingRowOf(caller!, debit.person_id);
+  return seesBillingRowOf(caller!, org, debit.person_id);
 };
 
 const seesCredit = async ({ caller, db, org, params }: ById) => {
   const credit = await findCredit(db, org.id, params.id);
   if (!credit) throw notFound('There is no such credit');
-  return seesBillingRowOf(caller!, credit.person_id);
+  return seesBillingRowOf(caller!, org, credit.person_id);
 };
 
 const keepsAccounts = ({ caller }: PolicyContext<unknown>) => caller !== null && isBillingStaff(caller);

@@ -188,14 +188,19 @@ export async function findDistributions(db: Database, orgId: number, by: { debit
     .execute();
 }
 
-/** The latest online payment of a debit started by `payerId` (the payments area writes them). */
+/**
+ * The payment a debit's screen shows `payerId` (the payments area writes them): the debit's open one,
+ * whoever started it (a debit has at most one, and paying again answers it), else the latest that
+ * `payerId` started.
+ */
 export async function findLastPayment(db: Database, orgId: number, debitId: number, payerId: number) {
   const row = await db
     .selectFrom('billing_payments')
     .select(['id', 'debit_id', 'provider', 'status', 'amount', 'currency', 'checkout_url', 'credit_id', 'created_at', 'completed_at'])
     .where(scopedToOrg(orgId))
     .where('debit_id', '=', debitId)
-    .where('payer_id', '=', payerId)
+    .where((eb) => eb.or([eb('payer_id', '=', payerId), eb('status', '=', 'pending')]))
+    .orderBy(sql`CASE WHEN status = 'pending' THEN 0 ELSE 1 END`)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();

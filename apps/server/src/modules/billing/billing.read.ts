@@ -31,7 +31,7 @@ import {
   sumUnapplied,
   type CreditRow,
 } from './billing.queries';
-import { currencyOf } from './billing.settings';
+import { currencyOf, providerOf } from './billing.settings';
 
 // Billing's reads (issue 14 §2): a family's balance, its pending and paid debits, its credits, and one
 // debit or credit with how it was paid. The policies have checked the caller may read them.
@@ -88,7 +88,7 @@ function toCreditSummary(row: CreditRow, names: Names): CreditSummary {
 /** GET people/{id}/billing/balance: what the family owes, net of payments to apply. */
 export async function readBalance(ctx: RequestContext, personId: number): Promise<BillingBalance> {
   const caller = requireCaller(ctx);
-  const family = await billingFamilyOf(ctx.db, caller, personId);
+  const family = await billingFamilyOf(ctx.db, caller, ctx.org, personId);
   const currency = currencyOf(ctx.org);
   const rule = interestRuleOf(ctx.org);
   const today = todayOf(ctx.org);
@@ -114,7 +114,7 @@ export async function readBalance(ctx: RequestContext, personId: number): Promis
 /** GET people/{id}/billing/debits/pending and …/paid. */
 export async function listDebits(ctx: RequestContext, personId: number, paid: boolean, page: Page): Promise<{ items: DebitSummary[]; total: number }> {
   const caller = requireCaller(ctx);
-  const family = await billingFamilyOf(ctx.db, caller, personId);
+  const family = await billingFamilyOf(ctx.db, caller, ctx.org, personId);
   const { rows, total } = await findDebitPage(ctx.db, ctx.org.id, family, { paid, offset: (page.page - 1) * page.limit, limit: page.limit });
   const names = await namesOf(ctx.db, ctx.org.id, rows.map((r) => r.person_id));
   const rule = interestRuleOf(ctx.org);
@@ -125,7 +125,7 @@ export async function listDebits(ctx: RequestContext, personId: number, paid: bo
 /** GET people/{id}/billing/credits (`unappliedOnly`: ?balance=true). */
 export async function listCredits(ctx: RequestContext, personId: number, query: Page & { balance: boolean }): Promise<{ items: CreditSummary[]; total: number }> {
   const caller = requireCaller(ctx);
-  const family = await billingFamilyOf(ctx.db, caller, personId);
+  const family = await billingFamilyOf(ctx.db, caller, ctx.org, personId);
   const page = { unappliedOnly: query.balance, offset: (query.page - 1) * query.limit, limit: query.limit };
   const [rows, total] = await Promise.all([findCredits(ctx.db, ctx.org.id, family, page), countCredits(ctx.db, ctx.org.id, family, query.balance)]);
   const names = await namesOf(ctx.db, ctx.org.id, rows.map((r) => r.person_id));
@@ -186,6 +186,7 @@ export async function getDebit(ctx: RequestContext, id: number): Promise<Debit> 
     lastPaymentOf(ctx.db, ctx.org.id, id, caller.id),
   ]);
   const summary = toDebitSummary(row, names, rule, today);
+  const paymentsAvailable = providerOf(ctx) !== null;
   return {
     ...summary,
     concepts: concepts.map((c) => ({
@@ -199,7 +200,8 @@ export async function getDebit(ctx: RequestContext, id: number): Promise<Debit> 
     accruingInterest: debitBalanceToday(row, rule, today).accruingInterest,
     interestRule: rule.monthlyRatePercent > 0 ? rule : null,
     distributions,
-    canPay: summary.status !== 'paid' && summary.balance > 0 && seesBillingRowOf(caller, row.person_id),
+    canPay: paymentsAvailable && summary.status !== 'paid' && summary.balance > 0 && seesBillingRowOf(caller, ctx.org, row.person_id),
+    paymentsAvailable,
     lastPayment,
   };
 }

@@ -46,7 +46,7 @@ describeOnDatabases('billing API', (t) => {
     norteAdmin = await t.makePerson(norte, { role: 'admin', username: admin.username, firstName: 'Norberto', gender: 'male' });
     today = todayOf(school);
     const res = await call(admin, 'PUT', 'billing/settings', { interest: { monthlyRatePercent: 1.5, graceDays: 0 } });
-    expect(res.json()).toEqual({ currency: 'COP', interest: { monthlyRatePercent: 1.5, graceDays: 0 }, provider: 'sandbox' });
+    expect(res.json()).toEqual({ currency: 'COP', interest: { monthlyRatePercent: 1.5, graceDays: 0 }, provider: 'sandbox', studentsSeeOwnBilling: false });
   });
 
   it("shows a family's debits across two children, each naming its student", async () => {
@@ -59,8 +59,8 @@ describeOnDatabases('billing API', (t) => {
       [b.id, 'Beto', 'pending'],
       [a.id, 'Ana', 'pending'],
     ]);
-    // A child's own id covers that child only.
-    const own = await call(ana, 'GET', `people/${ana.id}/billing/debits/pending`);
+    // A child's own id covers that child only (as the parent asks it, or staff).
+    const own = await call(parent, 'GET', `people/${ana.id}/billing/debits/pending`);
     expect(own.json().map((d: { id: number }) => d.id)).toEqual([a.id]);
     const balance = await call(parent, 'GET', `people/${parent.id}/billing/balance`);
     expect(balance.json()).toMatchObject({ balance: 1_260_000, pending: 1_260_000, overdue: 0, unapplied: 0, pendingCount: 2, overdueCount: 0, currency: 'COP' });
@@ -101,7 +101,7 @@ describeOnDatabases('billing API', (t) => {
     expect((await call(admin, 'GET', `billing/debits/${older.id}`)).json()).toMatchObject({ status: 'paid', balance: 0, paidOn: today });
     expect((await call(admin, 'GET', `billing/debits/${later.id}`)).json()).toMatchObject({ paid: 70_000, balance: 560_000 });
     expect((await call(admin, 'POST', `billing/credits/${credit.id}/apply`, {})).json()).toMatchObject({ error: 'nothing_to_apply' });
-    const paidList = await call(student, 'GET', `people/${student.id}/billing/debits/paid`);
+    const paidList = await call(treasurer, 'GET', `people/${student.id}/billing/debits/paid`);
     expect(paidList.json().map((d: { id: number }) => d.id)).toEqual([older.id]);
 
     const undone = await call(admin, 'POST', `billing/credits/${credit.id}/unapply`, { debitId: older.id });
@@ -183,7 +183,8 @@ describeOnDatabases('billing API', (t) => {
       expect((await call(teacher, 'GET', path)).statusCode, `teacher: ${path}`).toBe(403);
       expect((await call(ana, 'GET', path)).statusCode, `another student: ${path}`).toBe(403);
       expect((await call(otherParent, 'GET', path)).statusCode, `the family: ${path}`).toBe(200);
-      expect((await call(otherChild, 'GET', path)).statusCode, `the student: ${path}`).toBe(200);
+      // Issue 29 item 4: the student themself only where the school allows it (off by default).
+      expect((await call(otherChild, 'GET', path)).statusCode, `the student: ${path}`).toBe(403);
       expect((await call(norteAdmin, 'GET', path)).statusCode, `norte's admin at home: ${path}`).toBe(404);
       const cross = await t.request({ method: 'GET', url: `/api/${school.code}/${path}`, token: await t.signIn(norteAdmin) });
       expect(cross.statusCode, `norte's token on this school: ${path}`).toBe(403);

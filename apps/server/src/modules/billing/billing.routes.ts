@@ -23,6 +23,7 @@ import { applyCreditNow, createManualCredit, idempotencyKeyOf, unapplyCreditNow 
 import { listDebtors } from './billing.debtors';
 import { billingPolicies as p } from './billing.policy';
 import { getCredit, getDebit, listCredits, listDebits, readBalance } from './billing.read';
+import { billingRefundRoutes } from './billing.refunds.routes';
 import { readBillingSettings, updateBillingSettings } from './billing.settings';
 
 /** The ledger's reads and treasury's tools under /api/{org}/ (issue 14; docs/decisions/019-billing-ledger.md). */
@@ -177,7 +178,8 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: "The school's billing settings",
-      description: "Billing staff only. The currency (§9), the interest rule (off until set) and the provider of online payments: tuCompra when the school's flag is set, else the configured one (PAYMENT_PROVIDER, the built-in sandbox by default).",
+      description:
+        "Billing staff only. The currency (§9), the interest rule (off until set), the provider of online payments (tuCompra when the school's flag is set, else the configured one: PAYMENT_PROVIDER, the built-in sandbox by default in development; null when a production server has none) and `studentsSeeOwnBilling` (default false: students do not see their own debits, their parent-like relatives and billing staff do).",
       params: paramsOf(p.readSettings),
       response: { 200: ZBillingSettings, ...errors(401, 403, 404) },
     },
@@ -188,12 +190,15 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
     ...routeOf(p.updateSettings),
     schema: {
       tags,
-      summary: 'Change the interest rule',
-      description: 'Billing staff only. Simple interest on overdue charges, `monthlyRatePercent` (0 to 10; 0 turns it off) counted per day after `graceDays`. Debits already issued count their interest with the new rule from now on.',
+      summary: 'Change the interest rule, or whether students see their own billing',
+      description:
+        'Billing staff only. Send `interest`, `studentsSeeOwnBilling` or both; what is left out stays. `interest`: simple interest on overdue charges, `monthlyRatePercent` (0 to 10; 0 turns it off) counted per day after `graceDays`; debits already issued count their interest with the new rule from now on. `studentsSeeOwnBilling`: students read their own debits, credits, payments and documents (every billing read applies it at once).',
       params: paramsOf(p.updateSettings),
       body: ZBillingSettingsInput,
       response: { 200: ZBillingSettings, ...errors(400, 401, 403, 404) },
     },
     handler: async (request) => updateBillingSettings(contextOf(request), request.body),
   });
+
+  await billingRefundRoutes(app);
 }

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { definePolicy, zId, type PolicyContext } from '../../policy/policy';
 import { isBillingStaff as keepsAccounts } from './billing.access';
 
-// Billing staff's tools (issue 14 §4; decision 019 "Who sees and does what"): importing debits and
-// reminding debtors' families. Billing staff are school administrators and school-wide employees
+// Billing staff's tools (issue 14 §4; decision 019 "Who sees and does what"): importing debits,
+// reminding debtors' families, and the refunds of payments that came after their debit was paid. Billing staff are school administrators and school-wide employees
 // (treasury); teachers are not.
 
 const isBillingStaff = ({ caller }: PolicyContext<unknown>) => caller !== null && keepsAccounts(caller);
@@ -23,4 +23,8 @@ export const billingStaffPolicies = {
   commitImport: definePolicy({ method: 'POST', path: 'billing/imports/:id/commit', params: importParams, check: isBillingStaff }),
   /** POST billing/reminders: a payment reminder post to the families of debtors. */
   createReminder: definePolicy({ method: 'POST', path: 'billing/reminders', check: isBillingStaff }),
+  /** GET billing/refunds: approved online payments their debit could not take, for treasury to refund. */
+  listRefunds: definePolicy({ method: 'GET', path: 'billing/refunds', check: isBillingStaff }),
+  /** POST billing/refunds/{id}/done: treasury refunded (or settled) it. */
+  completeRefund: definePolicy({ method: 'POST', path: 'billing/refunds/:id/done', params: importParams, check: isBillingStaff }),
 };

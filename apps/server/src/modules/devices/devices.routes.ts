@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
 import { errors } from '../../http/schemas';
+import { describeSession, sessionIdOf } from '../sessions/index';
 import { devicePolicies } from './devices.policy';
 import { registerDevice, removeDevice } from './devices.service';
 
@@ -23,14 +24,19 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['devices'],
       summary: 'Register a device for push notifications (the person themself)',
-      description: 'Upserts by uuid; the push token is never echoed back.',
+      description: 'Upserts by uuid; the push token is never echoed back. The platform and model also name the signed-in session of the token in `GET sessions` (except `web`, whose User-Agent says more).',
       params: paramsOf(devicePolicies.register),
       body: ZDeviceRegistration,
       response: { 201: ZRegisteredDevice, ...errors(400, 401, 403) },
     },
     handler: async (request, reply) => {
+      const ctx = contextOf(request);
+      const registered = await registerDevice(ctx, request.params.id, request.body);
+      // The app names its device better than its User-Agent did: the signed-in devices list shows this.
+      const sessionId = sessionIdOf(request);
+      if (sessionId !== null) await describeSession(ctx, request.params.id, sessionId, request.body);
       reply.code(201);
-      return registerDevice(contextOf(request), request.params.id, request.body);
+      return registered;
     },
   });
 

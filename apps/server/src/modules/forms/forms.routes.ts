@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
+import { badRequest } from '../../http/errors';
 import { errors } from '../../http/schemas';
 import { formsPolicies as p } from './forms.policy';
-import { createForm, getForm, removeForm, saveForm } from './forms.service';
+import { createForm, FieldsHaveAnswers, getForm, removeForm, saveForm } from './forms.service';
 import { recordsRoutes } from './records.routes';
 import { resultsRoutes } from './results.routes';
 
@@ -13,6 +14,20 @@ const tags = ['forms'];
 const shape =
   `Fields (at most ${FORM_MAX_FIELDS}): name (letters, digits, _ and -; unique in the form), type text, textarea, select or checkbox, ` +
   'title, description, options (a select\'s choices, one per line) and order; they are stored and answered in `order`.';
+const formKeys = Object.keys(ZFormInput.shape);
+
+/** A whole-form save names at least one part of the form: a body of unknown keys alone would empty it. */
+function assertNamesTheForm(body: unknown): void {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return; // the schema answers those
+  if (Object.keys(body).some((key) => formKeys.includes(key))) return;
+  const unknown = Object.keys(body).slice(0, 10).map((key) => key.slice(0, 60));
+  throw badRequest('invalid_request', `The body names none of ${formKeys.join(', ')}${unknown.length > 0 ? ` (it has ${unknown.join(', ')})` : ''}`);
+}
+
+const ZSaveQuery = z.object({
+  confirm: z.enum(['true', 'false']).optional().transform((v) => v === 'true').describe('true: remove fields even though records answer them'),
+});
+
 const readers = 'Its owner, administrators, and whoever may read a post with a block whose url is `data/entities/{id}`; 404 for anyone else.';
 
 /** The forms area's routes under /api/{org}/: forms and polls, their records, results and exports. */
@@ -43,12 +58,25 @@ export async function formsRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Save a whole form (the editor, 500 ms after the last edit)',
-      description: `Its owner or an administrator; its readers 403. Records keep what they hold; results count the fields the form has now. ${shape}`,
+      description:
+        'Its owner or an administrator; its readers 403. Records keep what they hold, whatever the fields become; results ' +
+        'count the fields the form has now. A body naming none of title, description and fields is 400 `invalid_request` ' +
+        '(it would empty the form). Removing (or renaming) a field that records answer is 409 `field_has_answers` naming ' +
+        `those fields in \`details\`, nothing saved, unless \`confirm=true\`. ${shape}`,
       params: paramsOf(p.updateForm),
+      querystring: ZSaveQuery,
       body: ZFormInput,
-      response: { 200: ZFormEntity, ...errors(400, 401, 403, 404, 413) },
+      response: { 200: ZFormEntity, ...errors(400, 401, 403, 404, 409, 413) },
     },
-    handler: async (request) => saveForm(contextOf(request), request.params.id, request.body),
+    preValidation: async (request) => assertNamesTheForm(request.body),
+    handler: async (request, reply) => {
+      try {
+        return await saveForm(contextOf(request), request.params.id, request.body, { confirm: request.query.confirm });
+      } catch (err) {
+        if (err instanceof FieldsHaveAnswers) return reply.code(409).send({ error: err.code, message: err.message, details: err.details });
+        throw err;
+      }
+    },
   });
 
   r.route({

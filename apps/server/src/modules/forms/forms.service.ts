@@ -1,8 +1,9 @@
 import type { FormEntity, FormField, FormInput } from '@patio/core';
 import type { RequestContext } from '../../http/context';
-import { notFound } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
 import { deleteForm, type FormRow, findForm, insertForm, updateForm } from './forms.queries';
+import { findRecordValues } from './results.queries';
 
 // Forms and polls (spec §3 Form entity; §5 Form editor): the editor sends the whole form 500 ms after
 // the last edit. Fields are kept in their `order` (ties in the order sent), so every reader and the
@@ -45,10 +46,44 @@ export async function getForm(ctx: RequestContext, id: number): Promise<FormEnti
   return toFormEntity(row);
 }
 
-/** PUT data/entities/{id}: replaces title, description and fields. Records keep the answers they have. */
-export async function saveForm(ctx: RequestContext, id: number, input: FormInput): Promise<FormEntity> {
-  const values = { title: input.title, description: input.description, fields: JSON.stringify(orderedFields(input.fields)), updated_at: new Date().toISOString() };
-  if (!(await updateForm(ctx.db, ctx.org.id, id, values))) throw noForm();
+/** 409 naming the fields a save would remove although records answer them. */
+export class FieldsHaveAnswers extends HttpError {
+  readonly details: { path: string; message: string }[];
+  constructor(fields: FormField[]) {
+    const names = fields.map((f) => f.title.trim() || f.name);
+    super(409, 'field_has_answers', `These questions have answers, which would no longer be shown: ${names.join(', ')}. Send confirm=true to remove them anyway.`);
+    this.details = fields.map((f) => ({ path: f.name, message: `"${f.title.trim() || f.name}" has answers` }));
+  }
+}
+
+const isAnswered = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/** The fields of `before` missing from `after` (a renamed field is missing too) that some record answers. */
+async function answeredFieldsRemoved(db: RequestContext['db'], orgId: number, formId: number, before: FormField[], after: readonly FormField[]): Promise<FormField[]> {
+  const kept = new Set(after.map((f) => f.name));
+  const removed = before.filter((f) => !kept.has(f.name));
+  if (removed.length === 0) return [];
+  const records = (await findRecordValues(db, orgId, formId)).map((json) => JSON.parse(json) as Record<string, unknown>);
+  return removed.filter((f) => records.some((values) => isAnswered(values[f.name])));
+}
+
+/**
+ * PUT data/entities/{id}: replaces title, description and fields. Records keep the answers they have,
+ * whatever changes (readers show a value that no longer fits its field as it was given). Removing a
+ * field that records answer hides those answers, so it is 409 `field_has_answers` unless `confirm`.
+ */
+export async function saveForm(ctx: RequestContext, id: number, input: FormInput, options: { confirm?: boolean } = {}): Promise<FormEntity> {
+  const fields = orderedFields(input.fields);
+  const values = { title: input.title, description: input.description, fields: JSON.stringify(fields), updated_at: new Date().toISOString() };
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await findForm(trx, ctx.org.id, id);
+    if (!row) throw noForm();
+    if (!options.confirm) {
+      const answered = await answeredFieldsRemoved(trx, ctx.org.id, id, fieldsOf(row), fields);
+      if (answered.length > 0) throw new FieldsHaveAnswers(answered);
+    }
+    if (!(await updateForm(trx, ctx.org.id, id, values))) throw noForm();
+  });
   return getForm(ctx, id);
 }
 

@@ -106,4 +106,56 @@ describeOnDatabases('forms and polls', (t) => {
     const after = await t.db.selectFrom('form_entities').select('id').where('org_id', '=', w.school.id).execute();
     expect(after).toHaveLength(before.length);
   });
+  it('item 4: a save naming no part of the form (only unknown keys) is 400 and changes nothing', async () => {
+    const { formId } = await publishForm(t, w.teacherA, [w.parentA]);
+    for (const body of [{ titel: 'x', felds: [] }, {}, { id: formId, ownerId: w.teacherA.id }]) {
+      const res = await call(w.teacherA, 'PUT', `data/entities/${formId}`, body);
+      expect({ status: res.statusCode, error: res.json().error }, JSON.stringify(body)).toEqual({ status: 400, error: 'invalid_request' });
+    }
+    expect((await call(w.teacherA, 'GET', `data/entities/${formId}`)).json()).toMatchObject({ title: pollInput.title, fields: [{ name: 'authorize' }, { name: 'snack' }, { name: 'notes' }] });
+    // One known key is a whole-form save, as before.
+    expect((await call(w.teacherA, 'PUT', `data/entities/${formId}`, { ...pollInput, extra: 1 })).statusCode).toBe(200);
+  });
+
+  it('item 4: removing a field with answers is 409 field_has_answers unless confirm=true, and every answer stays readable', async () => {
+    const { formId } = await publishForm(t, w.teacherA, [w.parentA, w.parentB]);
+    const answered = await call(w.parentA, 'POST', `people/${w.parentA.id}/data/entities/${formId}/records`, { authorize: 'Sí', snack: 1, notes: 'Sin maní' });
+    expect(answered.statusCode, answered.body).toBe(201);
+    const [authorize, snack, notes] = pollInput.fields;
+    const path = `data/entities/${formId}`;
+
+    // Removing (or renaming) answered fields: 409 naming them, nothing saved, also for 20 saves at once.
+    const tries = await Promise.all(Array.from({ length: 20 }, () => call(w.teacherA, 'PUT', path, { ...pollInput, fields: [authorize, { ...notes, name: 'remarks' }] })));
+    for (const res of tries) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ error: 'field_has_answers', message: expect.stringContaining('Envía refrigerio'), details: [{ path: 'snack', message: expect.any(String) }, { path: 'notes', message: expect.any(String) }] });
+    }
+    expect((await call(w.teacherA, 'GET', path)).json().fields.map((f: { name: string }) => f.name)).toEqual(['authorize', 'snack', 'notes']);
+    expect((await call(w.teacherA, 'PUT', `${path}?confirm=false`, { ...pollInput, fields: [authorize] })).statusCode).toBe(409);
+    expect((await call(w.teacherA, 'PUT', `${path}?confirm=yes`, { ...pollInput, fields: [authorize] })).statusCode).toBe(400);
+
+    // Changing what an answered field is (a text made a checkbox, new choices) needs no confirmation,
+    // and readers still show the answers as they were given.
+    const changed = await call(w.teacherA, 'PUT', path, { ...pollInput, fields: [{ ...authorize, options: 'Tal vez' }, snack, { ...notes, type: 'checkbox' }] });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const csv = (await call(w.teacherA, 'GET', `${path}/records.csv`)).rawPayload.toString('utf8');
+    expect(csv).toContain(',Sí,Sí,Sin maní\r\n');
+
+    // A field nobody answered goes without asking; an answered one with confirm=true.
+    const extra = { name: 'extra', type: 'text' as const, title: 'Extra', description: '', options: '', order: 4 };
+    expect((await call(w.teacherA, 'PUT', path, { ...pollInput, fields: [...pollInput.fields, extra] })).statusCode).toBe(200);
+    expect((await call(w.teacherA, 'PUT', path, pollInput)).statusCode).toBe(200);
+    const confirmed = await call(w.teacherA, 'PUT', `${path}?confirm=true`, { ...pollInput, fields: [authorize] });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().fields.map((f: { name: string }) => f.name)).toEqual(['authorize']);
+
+    // The record keeps every answer it was given, for the family and for the owner.
+    const own = await call(w.parentA, 'GET', `people/${w.parentA.id}/data/entities/${formId}/records`);
+    expect(own.json()).toEqual([expect.objectContaining({ values: { authorize: 'Sí', snack: 1, notes: 'Sin maní' } })]);
+    const list = await call(w.teacherA, 'GET', `${path}/records`);
+    expect(list.json()).toEqual([expect.objectContaining({ values: { authorize: 'Sí', snack: 1, notes: 'Sin maní' } })]);
+    // Putting a field back under its name shows its answers again.
+    expect((await call(w.teacherA, 'PUT', path, pollInput)).statusCode).toBe(200);
+    expect((await call(w.teacherA, 'GET', `${path}/records.csv`)).rawPayload.toString('utf8')).toContain(',Sí,Sí,Sin maní\r\n');
+  });
 });

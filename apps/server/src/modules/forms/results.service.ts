@@ -90,7 +90,8 @@ export async function exportAnswers(ctx: RequestContext, formId: number, lang: D
   const rows = await findAllAnswers(ctx.db, ctx.org.id, formId);
   const cell = (field: FormField, value: string | number | undefined) => {
     if (value === undefined) return null;
-    if (field.type === 'checkbox') return value === 1 ? terms.checked : terms.unchecked;
+    // A field made a checkbox after it was answered keeps its earlier answers as they were given.
+    if (field.type === 'checkbox' && (value === 0 || value === 1)) return value === 1 ? terms.checked : terms.unchecked;
     return value;
   };
   const csv = toCsv(

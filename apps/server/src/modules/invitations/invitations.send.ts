@@ -1,6 +1,7 @@
 import type { SendInvitationsResult } from '@patio/core';
 import type { RequestContext } from '../../http/context';
 import { HttpError, notFound } from '../../http/errors';
+import { linkOrigin } from '../../http/origin';
 import { requireCaller } from '../../http/school-scope';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { Database } from '../../db/database';
@@ -73,7 +74,7 @@ async function issueInvitation(ctx: RequestContext, trx: Database, person: Accou
   const token = newLoginToken();
   const tokenHash = hashLoginToken(token);
   await insertLoginToken(trx, ctx.org.id, { personId: person.id, tokenHash, expiresAt, createdBy: sentBy, purpose: 'invitation' });
-  const link = `${ctx.origin}/welcome?${new URLSearchParams({ school: ctx.org.code, token })}`;
+  const link = `${linkOrigin(ctx.services.config)}/welcome?${new URLSearchParams({ school: ctx.org.code, token })}`;
   await ctx.services.jobs.enqueue(
     trx,
     invitationMailJob,

@@ -98,6 +98,24 @@ describe.skipIf(!redisForTests.available)(`live updates across server processes$
     expect(atA.received).toHaveLength(2);
   });
 
+  it('item 2: a sign-out on one process ends the token on another at once, and closes its live socket there', async () => {
+    const a = await serverProcess();
+    const b = await serverProcess();
+    const factories = makeFactories(a);
+    const school = await factories.makeSchool();
+    const parent = await factories.makePerson(school);
+    const token = await factories.signIn(parent);
+    const readAt = (app: FastifyInstance) => app.inject({ method: 'GET', url: `/api/${school.code}/sessions`, headers: { authorization: `Bearer ${token}` } });
+    expect((await readAt(b)).statusCode).toBe(200); // b holds the caller in its cache now
+    const atB = await connectLive(await listenOnLoopback(b), school.code, token);
+
+    const other = await factories.signIn(parent);
+    const done = await a.inject({ method: 'POST', url: `/api/${school.code}/sessions/sign-out-everywhere`, headers: { authorization: `Bearer ${other}` } });
+    expect(done.statusCode).toBe(200);
+    expect(await within(atB.closed, 5000)).toEqual({ code: LIVE_CLOSE.unauthorized, reason: 'token_revoked' });
+    expect((await readAt(b)).json()).toEqual({ error: 'token_revoked', message: expect.any(String) });
+  });
+
   it("a topic's socket on one process receives, in order, the events another process publishes, each process subscribed once", async () => {
     const a = await serverProcess();
     const b = await serverProcess();

@@ -62,6 +62,7 @@ export class LiveConnection {
   private answeredPing = true;
   private validatedAt = 0;
   private revalidating = false;
+  private revalidateAgain = false;
   private windowStart = Date.now();
   private messagesInWindow = 0;
   /** Followed topics: the client's name → the bus topic behind it. */
@@ -269,6 +270,16 @@ export class LiveConnection {
     if (!this.isClosed) await this.host.join(this);
   }
 
+  /**
+   * The person's access changed (a revoked sign-in, a lost membership: issue 29): the token and every
+   * followed topic are checked again now rather than at the next periodic revalidation.
+   */
+  revalidateNow(): void {
+    if (this.state !== 'open') return;
+    if (this.revalidating) this.revalidateAgain = true;
+    else void this.revalidate();
+  }
+
   private async revalidate(): Promise<void> {
     if (this.revalidating) return;
     this.revalidating = true;
@@ -280,6 +291,11 @@ export class LiveConnection {
       this.refuse(err);
     } finally {
       this.revalidating = false;
+    }
+    // A change announced while this check was under way may have been read too late by it.
+    if (this.revalidateAgain) {
+      this.revalidateAgain = false;
+      this.revalidateNow();
     }
   }
 

@@ -1,5 +1,6 @@
 import { LIVE_CLOSE, ZLiveTopicMessage, type LiveServerMessage } from '@patio/core';
 import type { Database } from '../../db/database';
+import { ACCESS_CHANGED_TOPIC, readAccessChange } from '../../http/caller-invalidation';
 import type { EventBus, Subscription } from '../../platform/events/event-bus';
 import type { Caller, Org } from '../../policy/policy';
 import { LiveConnection, type LiveHost, type LiveSocket } from './live.connection';
@@ -8,6 +9,10 @@ import { resolveLiveTopic, type LiveTopic, type LiveTopicRefusal } from './live-
 import type { LiveSettings } from './live.settings';
 import { threadsTopic } from './threads-topic';
 import { readLiveEvent } from './threads-event';
+
+/** Access changes that name nobody are gathered this long, and a school's topic followers ask again at most this often. */
+const ACCESS_GATHER_MS = 200;
+const ACCESS_RECHECK_GAP_MS = 1000;
 
 /** One bus subscription of this process, shared by the sockets in its fan-out (`members`). */
 interface BusGroup<M extends { readonly size: number } = { readonly size: number }> {
@@ -46,6 +51,11 @@ export class LiveHub implements LiveHost {
   private readonly schools = new Map<number, SchoolGroup>();
   private readonly topicGroups = new Map<string, TopicGroup>();
   private readonly heartbeat: NodeJS.Timeout;
+  /** Access changes of every school (http/caller-invalidation.ts): revoked sign-ins, lost memberships. */
+  private readonly accessSubscription: Subscription;
+  /** Schools whose topic followers ask again soon, and when each last did. */
+  private readonly accessRechecks = new Map<number, NodeJS.Timeout>();
+  private readonly lastAccessRecheck = new Map<number, number>();
   private closing = false;
   readonly log: LiveHubDeps['log'];
   /** The topics sockets may subscribe to, first match wins (the app's list; tests add their own). */
@@ -60,6 +70,35 @@ export class LiveHub implements LiveHost {
     this.topics = [...topics];
     this.heartbeat = setInterval(() => this.tick(), settings.heartbeatMs);
     this.heartbeat.unref();
+    this.accessSubscription = deps.events.subscribe(ACCESS_CHANGED_TOPIC, (payload) => this.accessChanged(payload));
+  }
+
+  /**
+   * Someone's access changed: the named people's sockets revalidate at once (a revoked token closes
+   * with 4401 `token_revoked`); a change that names nobody (a membership, a route's riders) makes the
+   * school's sockets that follow a topic ask again, gathered over a moment and at most once a second
+   * per school, so a bulk import costs a few rounds, not one per row.
+   */
+  private accessChanged(payload: unknown): void {
+    const change = readAccessChange(payload);
+    if (!change || this.closing) return;
+    const people = this.schools.get(change.orgId)?.members;
+    if (!people) return;
+    if (change.personIds) {
+      for (const id of change.personIds) for (const connection of people.get(id) ?? []) connection.revalidateNow();
+      return;
+    }
+    if (this.accessRechecks.has(change.orgId)) return;
+    const since = Date.now() - (this.lastAccessRecheck.get(change.orgId) ?? 0);
+    const timer = setTimeout(() => {
+      this.accessRechecks.delete(change.orgId);
+      this.lastAccessRecheck.set(change.orgId, Date.now());
+      for (const own of this.schools.get(change.orgId)?.members.values() ?? []) {
+        for (const connection of own) if (connection.followedBusTopics().size > 0) connection.revalidateNow();
+      }
+    }, Math.max(ACCESS_GATHER_MS, ACCESS_RECHECK_GAP_MS - since));
+    timer.unref();
+    this.accessRechecks.set(change.orgId, timer);
   }
 
   /**
@@ -162,6 +201,8 @@ export class LiveHub implements LiveHost {
     if (this.closing) return;
     this.closing = true;
     clearInterval(this.heartbeat);
+    for (const timer of this.accessRechecks.values()) clearTimeout(timer);
+    this.accessSubscription().catch((err: unknown) => this.log.warn({ err }, 'could not end the access subscription'));
     for (const connection of [...this.pending, ...this.open]) connection.close(LIVE_CLOSE.goingAway, 'server_closing');
     for (const [orgId, group] of this.schools) this.dropGroup(this.schools, orgId, group);
     for (const [busTopic, group] of this.topicGroups) this.dropGroup(this.topicGroups, busTopic, group);

@@ -1,4 +1,5 @@
 import type { NotificationChannel } from '@patio/core';
+import { linkOrigin } from '../../http/origin';
 import type { JobContext } from '../../platform/jobs/jobs';
 import { excerptOf } from '../posts/index';
 import { findOrgById } from '../org/index';
@@ -20,7 +21,7 @@ const SEND_CONCURRENCY = 16;
 
 /** Where links in notifications point: PUBLIC_URL, else this server on localhost. */
 export function noticeLinks(config: JobContext['config']): NoticeLinks {
-  return { base: config.publicUrl ?? `http://localhost:${config.port || 8080}` };
+  return { base: linkOrigin(config) };
 }
 
 /** The idempotency key a delivery carries to its receiver (push topic, collapse id, Message-ID, SMS key). */

@@ -15,7 +15,7 @@ import { sortKeyOf, touchesSortKey } from './sort-key';
 
 export type PersonRow = Selectable<PersonTable>;
 type OptionalColumns = 'is_admin' | 'is_contact' | 'blood_type' | 'weight' | 'height' | 'medical_insurance';
-export type NewPerson = Omit<PersonTable, 'id' | 'org_id' | 'created_at' | 'search_key' | 'sort_key' | 'document_key' | OptionalColumns> &
+export type NewPerson = Omit<PersonTable, 'id' | 'org_id' | 'created_at' | 'search_key' | 'sort_key' | 'document_key' | 'token_version' | OptionalColumns> &
   Partial<Pick<PersonTable, Exclude<OptionalColumns, 'is_contact'>>> & { is_contact?: number };
 
 const isRoleIn = (roles: readonly string[], role: string) => roles.includes(role);

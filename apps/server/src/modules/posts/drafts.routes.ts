@@ -65,7 +65,7 @@ export async function draftsRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Autosave a draft: replaces the whole post',
-      description: `Only its author (else 403), and only while it is a draft (409 \`not_a_draft\` once published or scheduled). Answers the saved draft. ${sizeNote}`,
+      description: `Only its author (its other readers 403; whoever may not read it 404, as GET posts/{id}), and only while it is a draft (409 \`not_a_draft\` once published or scheduled). Answers the saved draft. ${sizeNote}`,
       params: paramsOf(p.saveDraft),
       body: ZPostInput,
       response: { 200: ZDraft, ...errors(400, 401, 403, 404, 409, 413) },
@@ -78,7 +78,7 @@ export async function draftsRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Discard a draft',
-      description: 'Only its author (else 403), only a draft (409 `not_a_draft` for a published or scheduled post).',
+      description: 'Only its author (its other readers 403; whoever may not read it 404, as GET posts/{id}), only a draft (409 `not_a_draft` for a published or scheduled post).',
       params: paramsOf(p.discardDraft),
       response: { 204: z.null().describe('Discarded'), ...errors(400, 401, 403, 404, 409) },
     },

@@ -2,6 +2,7 @@ import { ZPostTypeParams } from '@patio/core';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../http/errors';
 import { definePolicy, isSchoolAdmin, isSelf, isSignedIn, type PolicyContext, zId } from '../../policy/policy';
+import { canReadPost } from './posts.access';
 import { findRecipientsRight } from './recipients.queries';
 import { findPostOwner } from './sent.queries';
 
@@ -17,13 +18,24 @@ async function requirePost({ db, org, params }: ByPost) {
   return row;
 }
 
+const hiddenPost = () => notFound('There is no such post, or it is not addressed to you');
+
+/**
+ * A caller refused something of a post they may read hears 403; one who may not read it hears 404, as
+ * GET posts/{id} answers them, so no subresource tells them that the post exists.
+ */
+async function refusedReader(ctx: ByPost): Promise<false> {
+  if (!ctx.caller || !(await canReadPost(ctx.db, ctx.caller, ctx.params.id))) throw hiddenPost();
+  return false;
+}
+
 /** Changing or discarding a post: its author (the service answers 409 once it is no longer a draft). */
-const isAuthor = async (ctx: ByPost) => (await requirePost(ctx)).author_id === ctx.caller?.id;
+const isAuthor = async (ctx: ByPost) => (await requirePost(ctx)).author_id === ctx.caller?.id || refusedReader(ctx);
 
 /** Read receipts: the author, and administrators for a published post (decision 010); recipients are not told who else read it. */
 const seesReceipts = async (ctx: ByPost) => {
   const row = await requirePost(ctx);
-  return row.author_id === ctx.caller?.id || (ctx.caller?.isAdmin === true && row.status === 'published');
+  return row.author_id === ctx.caller?.id || (ctx.caller?.isAdmin === true && row.status === 'published') || refusedReader(ctx);
 };
 
 /**

@@ -10,7 +10,7 @@ import { postsPolicies as p } from './posts.policy';
 import { publishPost } from './posts.publish';
 import { exportStubs, listSent, listStubs, stubCounts } from './sent.service';
 
-const receiptsRights = 'Only the post\'s author, and school administrators for a published post (403 for everyone else, recipients included; 404 for an id the school does not have).';
+const receiptsRights = 'Only the post\'s author, and school administrators for a published post (403 for its other readers, recipients included; 404, as GET posts/{id} answers, for anyone who may not read it and for an id the school does not have).';
 
 export async function sentRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

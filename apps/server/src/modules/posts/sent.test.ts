@@ -68,14 +68,20 @@ describeOnDatabases('sent posts and read receipts', (t) => {
     expect(english).toBe(`\uFEFFRecipient,Read,Read date\r\n"${w.parentA.lastName}, Pablo",Yes,${readAt}\r\n`);
   });
 
-  it('shows receipts to the author and administrators only: recipients, other families, other classes, drivers and other schools get nothing', async () => {
+  it('item 4: shows receipts to the author and administrators only; recipients hear 403, and whoever may not read the post 404 as for the post itself', async () => {
     for (const path of [`posts/${postId}/stubs`, `posts/${postId}/stubs/counts`, `posts/${postId}/stubs/export`]) {
       expect((await as(t, w.teacherA, 'GET', path)).statusCode, path).toBe(200);
       expect((await as(t, w.admin, 'GET', path)).statusCode, path).toBe(200);
-      for (const person of [w.parentA, w.studentA, w.parentB, w.teacherB, w.driver, w.employee]) {
+      for (const person of [w.parentA, w.studentA]) {
         const res = await as(t, person, 'GET', path);
         expect(res.statusCode, `${path} as ${person.firstName}`).toBe(403);
-        expect(res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+        expect(res.json()).toMatchObject({ error: 'forbidden', message: expect.any(String) });
+      }
+      for (const person of [w.parentB, w.teacherB, w.driver, w.employee]) {
+        const post = await as(t, person, 'GET', `posts/${postId}`);
+        const res = await as(t, person, 'GET', path);
+        expect({ status: res.statusCode, body: res.json() }, `${path} as ${person.firstName}`).toEqual({ status: post.statusCode, body: post.json() });
+        expect(res.statusCode).toBe(404);
       }
       const registrant = await makeRegistrant(t, w.school);
       expect((await as(t, registrant, 'GET', path)).statusCode).toBe(403);

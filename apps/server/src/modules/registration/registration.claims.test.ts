@@ -135,10 +135,10 @@ describeOnDatabases(
       expect((await t.request({ method: 'GET', url: `/api/${school.code}/people/${child.id}`, token: family.token })).statusCode).toBe(200);
     });
 
-    it("item 1: approval matches people by document and gives the account to the school's record of the parent, never to another account", async () => {
+    it("item 1: approval links the school's record of the parent only by an audited decision, and never hands over an account", async () => {
       const { school, tree, adminToken, url } = await registeringSchool(t);
       const stamp = Date.now();
-      // The school imported the child and the parent (no account) before.
+      // The school imported the child and the parent (no account, no email) before.
       await importClass(t, school, tree.classA, adminToken, [
         `Mateo;Díaz;TI-M-${stamp};01/01/2016;M;Carla;Díaz;CC-M-${stamp};;3001234567;Madre`,
       ]);
@@ -151,11 +151,16 @@ describeOnDatabases(
       const family = await registerVerifiedFamily(t, school, smtp.mails, form);
       const listed = await t.request({ method: 'GET', url: `/api/${school.code}/registrations`, token: adminToken });
       expect(listed.json()[0]).toMatchObject({
-        match: { id: record.id, firstName: 'Carla', lastName: 'Díaz' },
+        match: { id: record.id, firstName: 'Carla', lastName: 'Díaz', email: null, hasAccount: false },
+        linking: { choices: ['decide'] },
         children: [{ id: null, match: { id: child.id, firstName: 'Mateo', lastName: 'Díaz' } }],
       });
 
-      const approved = await t.request({ method: 'POST', url: `/api/${school.code}/registrations/${family.personId}/approve`, token: adminToken });
+      // Issue 29 item 3: with no contact on file, an administrator links by a decision with a reason.
+      const approved = await t.request({
+        method: 'POST', url: `/api/${school.code}/registrations/${family.personId}/approve`, token: adminToken,
+        body: { link: 'decide', reason: 'Carla showed her ID at the office' },
+      });
       expect(approved.statusCode, approved.body).toBe(200);
       expect(approved.json()).toMatchObject({ personId: record.id, status: 'approved' });
       expect(await peopleWithDocuments(t, school, [`TI-M-${stamp}`, `TI M ${stamp}`])).toEqual([child]);
@@ -163,13 +168,16 @@ describeOnDatabases(
       expect(account).toEqual([{ id: record.id, username: form.email, email: form.email }]);
       expect((await signInAs(t, school, form)).statusCode).toBe(200);
 
-      // A second family naming a document that belongs to an account: 409, nothing written.
+      // A second family naming the document of that account: a decision is refused (the person on file
+      // has an email and must confirm); nothing is written and the registration waits.
       const other = familyForm(tree.classA, { document: `CC-M-${stamp}`, children: [{ firstName: 'X', lastName: 'Y', document: `TI-X-${stamp}`, birthday: '2016-01-01' }] });
       expect((await t.request({ method: 'POST', url, body: other })).statusCode).toBe(202);
       const otherId = (await t.db.selectFrom('people').select('id').where('org_id', '=', school.id).where('username', '=', other.email).executeTakeFirstOrThrow()).id;
-      const refused = await t.request({ method: 'POST', url: `/api/${school.code}/registrations/${otherId}/approve`, token: adminToken });
+      const refused = await t.request({
+        method: 'POST', url: `/api/${school.code}/registrations/${otherId}/approve`, token: adminToken, body: { link: 'decide', reason: 'same document' },
+      });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().error).toBe('document_in_use');
+      expect(refused.json().error).toBe('link_needs_confirmation');
       expect(await peopleWithDocuments(t, school, [`TI-X-${stamp}`])).toEqual([]);
       const still = await t.db.selectFrom('registrations').select('status').where('org_id', '=', school.id).where('person_id', '=', otherId).executeTakeFirstOrThrow();
       expect(still.status).toBe('pending');

@@ -70,15 +70,25 @@ export async function mergeRegistrantInto(
 }
 
 /**
- * The school's person with this document, created when there is none. The unique (org_id,
- * document_key) index is the arbiter: a parallel approval naming the same child makes the insert do
- * nothing, and the person it created is read back (never a duplicate, never a 500).
+ * The registrant's account moves onto a person of the school who already signs in, after that person
+ * confirmed the registration is theirs (or an administrator decided so): they keep their own
+ * credentials, the registration points at them and the registrant's row is deleted.
+ */
+export async function moveRegistrationTo(trx: Database, orgId: number, registrantId: number, holderId: number): Promise<void> {
+  await trx.updateTable('registrations').set({ person_id: holderId }).where(scopedToOrg(orgId)).where('person_id', '=', registrantId).execute();
+  await trx.deleteFrom('people').where(scopedToOrg(orgId)).where('id', '=', registrantId).execute();
+}
+
+/**
+ * The school's person with this document, created when there is none (`created` tells which). The
+ * unique (org_id, document_key) index is the arbiter: a parallel approval naming the same child makes
+ * the insert do nothing, and the person it created is read back (never a duplicate, never a 500).
  */
 export async function insertOrFindPerson(
   trx: Database,
   orgId: number,
   person: StagedPerson & { email?: string | null; mobile?: string | null },
-): Promise<number> {
+): Promise<{ id: number; created: boolean }> {
   const documentKey = documentKeyOf(person.document);
   const row = {
     first_name: person.firstName,
@@ -109,10 +119,10 @@ export async function insertOrFindPerson(
     .onConflict((oc) => oc.columns(['org_id', 'document_key']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (inserted) return inserted.id;
+  if (inserted) return { id: inserted.id, created: true };
   const holder = await findDocumentHolder(trx, orgId, documentKey!);
   if (!holder) throw new Error('A person with this document was neither inserted nor found');
-  return holder.id;
+  return { id: holder.id, created: false };
 }
 
 /**

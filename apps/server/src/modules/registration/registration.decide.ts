@@ -1,114 +1,110 @@
-import { documentKeyOf, type Registration } from '@patio/core';
-import type { Database } from '../../db/database';
+import type { Registration, RegistrationApproveRequest } from '@patio/core';
 import type { RequestContext } from '../../http/context';
-import { HttpError, notFound } from '../../http/errors';
+import { badRequest, HttpError, notFound } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
-import { isUniqueViolation } from '../../db/unique-violation';
-import { insertMembership } from '../nodes/index';
-import { inverseKind, type RelationshipKind, updatePersonRow, upsertRelationshipPair } from '../people/index';
-import {
-  claimDecision, findDocumentHolder, findGender, insertOrFindPerson, mergeRegistrantInto, revokeRegistrant,
-} from './registration.decide.queries';
-import { parseStagedForm, type StagedForm } from './registration.form';
+import { alreadyDecided, approveRegistration, decideInTransaction, mailDecision, type RegistrationRow } from './registration.approval';
+import { claimDecision, revokeRegistrant } from './registration.decide.queries';
+import { parseStagedForm } from './registration.form';
+import { sendLinkConfirmation } from './registration.links';
+import { findLinkOfRegistration, findPersonName, insertLinkDecision } from './registration.links.queries';
 import { describeRegistrations } from './registration.list';
-import { queueRegistrationMail, signInLinkOf } from './registration.notify';
-import { findNodeNames, findRegistration } from './registration.queries';
-
-const alreadyDecided = (status: string) => new HttpError(409, 'registration_decided', `This registration was already ${status}`);
-const documentInUse = () =>
-  new HttpError(409, 'document_in_use', "Another account of the school already holds the parent's document; ask the family or merge by hand");
+import { findFormMatches, linkChoicesOf } from './registration.matches';
+import { findRegistration } from './registration.queries';
 
 /**
- * POST registrations/{personId}/approve|reject. Approval creates (or finds, by document) what the
- * staged form names, in one transaction; rejection revokes the account and creates nothing. The
- * family gets the decision by mail in its language.
+ * POST registrations/{personId}/approve (decision 023). `none`: the registrant becomes a new person
+ * and nothing the school already holds is attached. `confirm`: the matched parent is mailed a link
+ * and the registration stays pending (answered 202). `decide`: linked at once where no contact is
+ * on file, with a reason written to the audit of link decisions.
  */
-export async function decideFamily(
+export async function approveFamily(
   ctx: RequestContext,
   personId: number,
-  status: 'approved' | 'rejected',
-): Promise<Registration> {
+  body: RegistrationApproveRequest,
+): Promise<{ code: 200 | 202; registration: Registration }> {
   const caller = requireCaller(ctx);
+  const registration = await pendingRegistration(ctx, personId);
+  const form = parseStagedForm(registration.form);
+  const link = body.link ?? 'none';
+
+  if (link === 'confirm') {
+    await sendLinkConfirmation(ctx, registration, form);
+    return { code: 202, registration: await describe(ctx, personId) };
+  }
+
+  let reason: string | null = null;
+  if (link === 'decide') {
+    reason = checkReason(body.reason);
+    const matches = await findFormMatches(ctx.db, ctx.org.id, personId, form);
+    const choices = linkChoicesOf(matches, await findLinkOfRegistration(ctx.db, ctx.org.id, registration.id));
+    if (!choices.includes('decide')) throw decideRefusal(matches.parent !== null || matches.others.length > 0);
+  }
+
+  let accountId = personId;
+  await decideInTransaction(ctx, async (trx) => {
+    if (!(await claimDecision(trx, ctx.org.id, { personId, status: 'approved', decidedBy: caller.id }))) throw alreadyDecided('decided');
+    const approval = await approveRegistration(trx, ctx.org.id, personId, form, reason !== null);
+    accountId = approval.accountId;
+    if (reason !== null) {
+      await insertLinkDecision(trx, ctx.org.id, {
+        registrationId: registration.id,
+        registrantId: personId,
+        personId: approval.parentId,
+        linked: approval.linked,
+        reason,
+        decidedBy: caller.id,
+        decidedByName: await findPersonName(trx, ctx.org.id, caller.id),
+      });
+    }
+    await mailDecision(ctx, trx, registration, form, 'approved', accountId);
+  });
+  return { code: 200, registration: await describe(ctx, accountId) };
+}
+
+/** POST registrations/{personId}/reject: the account is revoked and nothing the form names is created. */
+export async function rejectFamily(ctx: RequestContext, personId: number): Promise<Registration> {
+  const caller = requireCaller(ctx);
+  const registration = await pendingRegistration(ctx, personId);
+  const form = parseStagedForm(registration.form);
+  await decideInTransaction(ctx, async (trx) => {
+    if (!(await claimDecision(trx, ctx.org.id, { personId, status: 'rejected', decidedBy: caller.id }))) throw alreadyDecided('decided');
+    await revokeRegistrant(trx, ctx.org.id, personId);
+    await mailDecision(ctx, trx, registration, form, 'rejected', personId);
+  });
+  return await describe(ctx, personId);
+}
+
+async function pendingRegistration(ctx: RequestContext, personId: number): Promise<RegistrationRow> {
   const registration = await findRegistration(ctx.db, ctx.org.id, personId);
   if (!registration) throw notFound('There is no registration for this person');
   if (registration.status !== 'pending') throw alreadyDecided(registration.status);
-  const form = parseStagedForm(registration.form);
-  const decision = { personId, status, decidedBy: caller.id };
+  return registration;
+}
 
-  let accountId = personId;
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      if (!(await claimDecision(trx, ctx.org.id, decision))) throw alreadyDecided('decided');
-      if (status === 'rejected') await revokeRegistrant(trx, ctx.org.id, personId);
-      else accountId = await approve(trx, ctx.org.id, personId, form);
-      // In the decision's transaction: the family is told exactly when the decision is stored.
-      if (registration.email) {
-        await queueRegistrationMail(
-          ctx,
-          trx,
-          {
-            to: registration.email,
-            kind: status,
-            language: registration.language,
-            values: { name: registration.first_name, link: signInLinkOf(ctx), children: form.children.map((c) => c.firstName).join(', ') },
-            personId: accountId,
-          },
-          `registration-${personId}`,
-        );
-      }
-    });
-  } catch (err) {
-    // A parallel approval gave the parent's document to another registrant first.
-    if (isUniqueViolation(err)) throw documentInUse();
-    throw err;
-  }
-
-  const decided = await findRegistration(ctx.db, ctx.org.id, accountId);
-  const [result] = await describeRegistrations(ctx, [decided!]);
+async function describe(ctx: RequestContext, personId: number): Promise<Registration> {
+  const row = await findRegistration(ctx.db, ctx.org.id, personId);
+  const [result] = await describeRegistrations(ctx, [row!]);
   return result;
 }
 
-/**
- * The approval's writes; answers the account's person id (another one when the parent was already a
- * person of the school without an account, who then takes the account over).
- */
-async function approve(trx: Database, orgId: number, registrantId: number, form: StagedForm): Promise<number> {
-  const accountId = await settleParent(trx, orgId, registrantId, form.parentDocument);
-  const gender = await findGender(trx, orgId, accountId);
-  const parentKind: RelationshipKind = gender === 'male' ? 'father' : gender === 'female' ? 'mother' : 'guardian';
-  const relatives: [number, RelationshipKind][] = [[accountId, parentKind]];
-  for (const relative of form.relatives) relatives.push([await insertOrFindPerson(trx, orgId, relative), relative.kind]);
+// Lone surrogates and control characters other than line breaks and tabs would be stored differently
+// by the two databases or hide text in the audit.
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-  const courses = await findNodeNames(trx, orgId, form.children.map((c) => c.course).filter((id): id is number => id !== null));
-  const schoolYear = String(new Date().getUTCFullYear());
-  for (const child of form.children) {
-    const childId = await insertOrFindPerson(trx, orgId, child);
-    // A course deleted since the form was sent: the child is created, the school enrolls them by hand.
-    if (child.course !== null && courses.has(child.course)) {
-      await insertMembership(trx, orgId, { nodeId: child.course, personId: childId, role: 'student', enrollmentStatus: 'active', schoolYear });
-    }
-    for (const [relativeId, kind] of relatives) {
-      if (relativeId === childId) continue;
-      await upsertRelationshipPair(trx, orgId, { personId: childId, relativeId, kind, inverseKind: inverseKind(kind, child.gender) });
-    }
-  }
-  return accountId;
+function checkReason(reason: string | undefined): string {
+  const text = (reason ?? '').trim();
+  if (text === '') throw badRequest('reason_required', 'Linking without a confirmation needs a reason for the record');
+  if (UNSAFE.test(text)) throw badRequest('invalid_characters', 'The reason contains characters that cannot be stored');
+  return text;
 }
 
-/**
- * The parent's document goes on the account. When the school already holds that document: a record
- * without credentials (imported parent) takes the account over; an account is a conflict (409).
- */
-async function settleParent(trx: Database, orgId: number, registrantId: number, document: string | null): Promise<number> {
-  const key = documentKeyOf(document);
-  if (!key) return registrantId;
-  const holder = await findDocumentHolder(trx, orgId, key);
-  if (!holder) {
-    await updatePersonRow(trx, orgId, registrantId, { document });
-    return registrantId;
-  }
-  if (holder.id === registrantId) return registrantId;
-  if (holder.username !== null || holder.password_hash !== null) throw documentInUse();
-  await mergeRegistrantInto(trx, orgId, registrantId, holder);
-  return holder.id;
+function decideRefusal(hasMatches: boolean): HttpError {
+  if (!hasMatches) return new HttpError(409, 'nothing_to_link', 'Nobody of the school matches this registration: approve it as a new person');
+  return new HttpError(
+    409,
+    'link_needs_confirmation',
+    'The matched parent has an email on file, or a confirmation was already sent or answered: the person on file decides through the mailed link',
+  );
 }
+

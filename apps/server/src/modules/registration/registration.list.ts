@@ -1,8 +1,10 @@
-import { documentKeyOf, type MyRegistration, type Registration, type RegistrationsQuery } from '@patio/core';
+import { documentKeyOf, type MyRegistration, type Registration, type RegistrationLinking, type RegistrationsQuery } from '@patio/core';
 import type { RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
 import { parseStagedForm, type StagedForm } from './registration.form';
+import { findLinkDecisions, findLinksOfRegistrations, findPeopleDetails } from './registration.links.queries';
+import { type FormMatches, linkChoicesOf } from './registration.matches';
 import {
   countRegistrations, findNodeNames, findPeopleByDocumentKeys, findRegisteredChildren, findRegistration, findRegistrations,
 } from './registration.queries';
@@ -33,7 +35,24 @@ export async function describeRegistrations(ctx: RequestContext, rows: Registrat
   const staged = rows.filter((r) => r.status !== 'approved');
   const documents = staged.flatMap((r) => documentsOf(forms.get(r.person_id)!, r.document));
   const matches = await findPeopleByDocumentKeys(ctx.db, ctx.org.id, documents.map(documentKeyOf).filter((k): k is string => k !== null));
-  const matchOf = (document: string | null): Match => matches.get(documentKeyOf(document) ?? '') ?? null;
+  const details = await findPeopleDetails(ctx.db, ctx.org.id, [...matches.values()].map((m) => m.id));
+  const matchOf = (document: string | null): Match => {
+    const match = matches.get(documentKeyOf(document) ?? '');
+    if (!match) return null;
+    const more = details.get(match.id);
+    return { ...match, email: more?.email?.trim() || null, mobile: more?.mobile?.trim() || null, hasAccount: more?.hasAccount ?? false };
+  };
+  // The same matches the cards show decide which ways of linking are open.
+  const formMatchesOf = (r: RegistrationRow): FormMatches => {
+    const form = forms.get(r.person_id)!;
+    const parent = ownMatch(matchOf(form.parentDocument ?? r.document), r.person_id);
+    const others = [...form.children, ...form.relatives].map((p) => ownMatch(matchOf(p.document), r.person_id)).filter((m) => m !== null);
+    return {
+      parent: parent && { id: parent.id, firstName: parent.firstName, email: parent.email?.trim() || null, language: null },
+      others: [...new Set(others.map((m) => m.id))],
+    };
+  };
+  const linkings = await describeLinking(ctx, rows, formMatchesOf);
   const courseIds = staged.flatMap((r) => forms.get(r.person_id)!.children.map((c) => c.course)).filter((id): id is number => id !== null);
   const courses = await findNodeNames(ctx.db, ctx.org.id, courseIds);
   const approvedChildren = await findRegisteredChildren(ctx.db, ctx.org.id, rows.filter((r) => r.status === 'approved').map((r) => r.person_id));
@@ -47,8 +66,11 @@ export async function describeRegistrations(ctx: RequestContext, rows: Registrat
       firstName: r.first_name,
       lastName: r.last_name,
       email: r.email ?? '',
+      mobile: r.mobile,
       document: parentDocument,
-      match: isApproved ? null : matchOf(parentDocument),
+      // The registrant's own row holds the document once approved as the school's record of them.
+      match: isApproved ? null : ownMatch(matchOf(parentDocument), r.person_id),
+      linking: linkings.get(r.person_id) ?? null,
       emailVerified: r.email_verified_at !== null,
       status: r.status,
       createdAt: r.created_at,
@@ -100,6 +122,47 @@ export async function getMyRegistration(ctx: RequestContext): Promise<MyRegistra
     decidedAt: row.decided_at,
     children,
   };
+}
+
+/** Null when the document's holder is the registrant themselves (nothing to warn about). */
+function ownMatch(match: Match, registrantId: number): Match {
+  return match && match.id !== registrantId ? match : null;
+}
+
+/**
+ * Per registration: how it may be linked now, the confirmation sent for it and the administrator
+ * decision that linked it (decision 023). Null for a form that matches nobody and was never linked.
+ */
+async function describeLinking(
+  ctx: RequestContext,
+  rows: RegistrationRow[],
+  formMatchesOf: (r: RegistrationRow) => FormMatches,
+): Promise<Map<number, RegistrationLinking | null>> {
+  const links = await findLinksOfRegistrations(ctx.db, ctx.org.id, rows.map((r) => r.id));
+  const decisions = await findLinkDecisions(ctx.db, ctx.org.id, { registrationIds: rows.map((r) => r.id) });
+  const result = new Map<number, RegistrationLinking | null>();
+  const now = new Date().toISOString();
+  for (const r of rows) {
+    const link = links.get(r.id) ?? null;
+    const decision = decisions.find((d) => d.registration_id === r.id);
+    const choices = r.status === 'pending' ? linkChoicesOf(formMatchesOf(r), link, now) : [];
+    if (!link && !decision && choices.length === 0) {
+      result.set(r.person_id, null);
+      continue;
+    }
+    result.set(r.person_id, {
+      choices,
+      confirmation: link && {
+        status: link.status === 'pending' && link.expires_at <= now ? 'expired' : link.status,
+        sentTo: link.sent_to,
+        sentAt: link.sent_at,
+        expiresAt: link.expires_at,
+        answeredAt: link.answered_at,
+      },
+      decision: decision ? { reason: decision.reason, decidedBy: decision.decided_by_name, decidedAt: decision.decided_at } : null,
+    });
+  }
+  return result;
 }
 
 function documentsOf(form: StagedForm, storedDocument: string | null): (string | null)[] {

@@ -6,7 +6,10 @@ import type { Language } from '@patio/core';
 // its registration status only; the school's approval opens the rest. "already_registered" goes to
 // the owner of an email someone registered again (the form answers the same either way: issue 6 item 4).
 
-export type RegistrationMailKind = 'verification' | 'approved' | 'rejected' | 'already_registered';
+// "link_confirmation" goes to the person of the school a registration matches by document, at the
+// email on file, asking whether the registration is theirs (decision 023).
+
+export type RegistrationMailKind = 'verification' | 'approved' | 'rejected' | 'already_registered' | 'link_confirmation';
 
 interface Template {
   subject: string;
@@ -15,6 +18,10 @@ interface Template {
 
 const templates: Record<Language, Record<RegistrationMailKind, Template>> = {
   es: {
+    link_confirmation: {
+      subject: "{school}: ¿este registro es tuyo?",
+      body: "Hola {name}:\n\nEn {school} se registró esta persona con tu número de documento:\n\n{registrant}\nHijos que registró: {children}\n\nSi eres tú y quieres unir este registro a tus datos en el colegio, abre este enlace y confírmalo:\n\n{link}\n\nSi no eres tú, abre el mismo enlace y responde que no: nadie verá tus datos ni los de tus hijos. El enlace sirve una sola vez y vence en 48 horas.",
+    },
     verification: {
       subject: 'Confirma tu correo para {school}',
       body: 'Hola {name}:\n\nGracias por registrar a tu familia en {school}. Para confirmar tu correo electrónico abre este enlace:\n\n{link}\n\nEl enlace vence en 48 horas. Después de confirmarlo puedes ingresar con tu correo y tu contraseña para seguir el estado de tu registro; el colegio lo revisará y te escribirá con su decisión.\n\nSi no hiciste este registro, ignora este mensaje.',
@@ -33,6 +40,10 @@ const templates: Record<Language, Record<RegistrationMailKind, Template>> = {
     },
   },
   en: {
+    link_confirmation: {
+      subject: "{school}: is this registration yours?",
+      body: "Hello {name},\n\nThis person registered at {school} with your document number:\n\n{registrant}\nChildren registered: {children}\n\nIf it is you and you want this registration joined to your record at the school, open this link and confirm:\n\n{link}\n\nIf it is not you, open the same link and answer no: nobody will see your data or your children's. The link works once and expires in 48 hours.",
+    },
     verification: {
       subject: 'Confirm your email for {school}',
       body: 'Hello {name},\n\nThank you for registering your family at {school}. To confirm your email address, open this link:\n\n{link}\n\nThe link expires in 48 hours. Once it is confirmed you can sign in with your email and password to follow your registration; the school will review it and email you its decision.\n\nIf you did not register, please ignore this message.',
@@ -51,6 +62,10 @@ const templates: Record<Language, Record<RegistrationMailKind, Template>> = {
     },
   },
   de: {
+    link_confirmation: {
+      subject: "{school}: Ist diese Registrierung von Ihnen?",
+      body: "Hallo {name},\n\nbei {school} hat sich diese Person mit Ihrer Ausweisnummer registriert:\n\n{registrant}\nAngemeldete Kinder: {children}\n\nWenn Sie das sind und die Registrierung mit Ihren Daten an der Schule verbinden möchten, öffnen Sie diesen Link und bestätigen Sie:\n\n{link}\n\nWenn Sie es nicht sind, öffnen Sie denselben Link und antworten Sie mit Nein: Niemand sieht dann Ihre Daten oder die Ihrer Kinder. Der Link funktioniert nur einmal und ist 48 Stunden gültig.",
+    },
     verification: {
       subject: 'Bestätigen Sie Ihre E-Mail-Adresse für {school}',
       body: 'Hallo {name},\n\nvielen Dank, dass Sie Ihre Familie bei {school} registriert haben. Um Ihre E-Mail-Adresse zu bestätigen, öffnen Sie diesen Link:\n\n{link}\n\nDer Link ist 48 Stunden gültig. Nach der Bestätigung können Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort anmelden und den Stand Ihrer Registrierung verfolgen; die Schule prüft sie und teilt Ihnen ihre Entscheidung per E-Mail mit.\n\nFalls Sie sich nicht registriert haben, ignorieren Sie diese Nachricht.',
@@ -69,6 +84,10 @@ const templates: Record<Language, Record<RegistrationMailKind, Template>> = {
     },
   },
   fr: {
+    link_confirmation: {
+      subject: "{school} : cette inscription est-elle la vôtre ?",
+      body: "Bonjour {name},\n\nCette personne s'est inscrite à {school} avec votre numéro de pièce d'identité :\n\n{registrant}\nEnfants inscrits : {children}\n\nSi c'est vous et que vous souhaitez rattacher cette inscription à votre dossier à l'école, ouvrez ce lien et confirmez :\n\n{link}\n\nSi ce n'est pas vous, ouvrez le même lien et répondez non : personne ne verra vos données ni celles de vos enfants. Le lien ne fonctionne qu'une fois et expire dans 48 heures.",
+    },
     verification: {
       subject: 'Confirmez votre adresse e-mail pour {school}',
       body: 'Bonjour {name},\n\nMerci d\'avoir inscrit votre famille à {school}. Pour confirmer votre adresse e-mail, ouvrez ce lien :\n\n{link}\n\nLe lien expire dans 48 heures. Une fois l\'adresse confirmée, vous pouvez vous connecter avec votre e-mail et votre mot de passe pour suivre votre inscription ; l\'école l\'examinera et vous enverra sa décision par e-mail.\n\nSi vous n\'êtes pas à l\'origine de cette inscription, ignorez ce message.',
@@ -87,6 +106,10 @@ const templates: Record<Language, Record<RegistrationMailKind, Template>> = {
     },
   },
   it: {
+    link_confirmation: {
+      subject: "{school}: questa registrazione è tua?",
+      body: "Ciao {name},\n\npresso {school} questa persona si è registrata con il tuo numero di documento:\n\n{registrant}\nFigli registrati: {children}\n\nSe sei tu e vuoi collegare questa registrazione ai tuoi dati a scuola, apri questo link e conferma:\n\n{link}\n\nSe non sei tu, apri lo stesso link e rispondi di no: nessuno vedrà i tuoi dati né quelli dei tuoi figli. Il link funziona una sola volta e scade tra 48 ore.",
+    },
     verification: {
       subject: 'Conferma il tuo indirizzo e-mail per {school}',
       body: 'Ciao {name},\n\ngrazie per aver registrato la tua famiglia presso {school}. Per confermare il tuo indirizzo e-mail apri questo link:\n\n{link}\n\nIl link scade tra 48 ore. Dopo la conferma puoi accedere con la tua e-mail e la tua password per seguire la tua registrazione; la scuola la esaminerà e ti comunicherà la decisione via e-mail.\n\nSe non hai effettuato tu la registrazione, ignora questo messaggio.',
@@ -105,6 +128,10 @@ const templates: Record<Language, Record<RegistrationMailKind, Template>> = {
     },
   },
   pt: {
+    link_confirmation: {
+      subject: "{school}: este registo é seu?",
+      body: "Olá {name},\n\nEsta pessoa registou-se em {school} com o seu número de documento:\n\n{registrant}\nFilhos registados: {children}\n\nSe é você e quer juntar este registo aos seus dados na escola, abra este link e confirme:\n\n{link}\n\nSe não é você, abra o mesmo link e responda que não: ninguém verá os seus dados nem os dos seus filhos. O link funciona uma única vez e expira dentro de 48 horas.",
+    },
     verification: {
       subject: 'Confirme o seu e-mail para {school}',
       body: 'Olá {name},\n\nobrigado por registar a sua família em {school}. Para confirmar o seu endereço de e-mail, abra este link:\n\n{link}\n\nO link expira em 48 horas. Depois de o confirmar, pode entrar com o seu e-mail e a sua palavra-passe para acompanhar o seu registo; a escola vai analisá-lo e enviar-lhe a decisão por e-mail.\n\nSe não fez este registo, ignore esta mensagem.',
@@ -131,12 +158,14 @@ export interface RegistrationMailValues {
   link: string;
   /** The children's names, for the decision mails. */
   children?: string;
+  /** The registrant's name and email, for the link confirmation mail. */
+  registrant?: string;
 }
 
 /** Subject and text of a registration mail in `language` (es when unknown). */
 export function registrationMail(kind: RegistrationMailKind, language: string | null, values: RegistrationMailValues): { subject: string; text: string } {
   const template = templates[(language && language in templates ? language : 'es') as Language][kind];
-  const fill = (text: string) => text.replace(/\{(name|school|link|children)\}/g, (_, key: keyof RegistrationMailValues) => values[key] ?? '');
+  const fill = (text: string) => text.replace(/\{(name|school|link|children|registrant)\}/g, (_, key: keyof RegistrationMailValues) => values[key] ?? '');
   return { subject: fill(template.subject), text: fill(template.body) };
 }
 

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
 import type { RequestContext } from '../../http/context';
+import { linkOrigin } from '../../http/origin';
 import { mailerFor } from '../../platform/mail/mailer';
 import { defineJob } from '../../platform/jobs/jobs';
 import { registrationMail, type RegistrationMailKind, type RegistrationMailValues } from './registration.mail';
@@ -49,5 +50,5 @@ export async function queueRegistrationMail(
 
 /** Where a family signs in: the school-code screen with the code filled in. */
 export function signInLinkOf(ctx: RequestContext): string {
-  return `${ctx.origin}/code?${new URLSearchParams({ school: ctx.org.code })}`;
+  return `${linkOrigin(ctx.services.config)}/code?${new URLSearchParams({ school: ctx.org.code })}`;
 }

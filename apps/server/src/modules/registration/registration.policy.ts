@@ -14,6 +14,13 @@ export const registrationPolicies = {
   mine: definePolicy({ method: 'GET', path: 'registration/mine', registrants: true, check: isSignedIn }),
   /** GET registrations: school administrators review registered families. */
   listRegistrations: definePolicy({ method: 'GET', path: 'registrations', check: isSchoolAdmin }),
+  /** Approve as a new person, send the matched parent a confirmation, or link by decision (decision 023). */
   approve: definePolicy({ method: 'POST', path: 'registrations/:personId/approve', params: personParams, check: isSchoolAdmin }),
+  /** GET registrations/link-decisions: the audit of links made without a confirmation. */
+  linkDecisions: definePolicy({ method: 'GET', path: 'registrations/link-decisions', check: isSchoolAdmin }),
+  /** POST registration/link/check: the mailed confirmation link, read without answering (only by its token). */
+  checkLink: definePolicy({ method: 'POST', path: 'registration/link/check', public: true, check: always }),
+  /** POST registration/link: the person on file confirms or refuses (only by its token). */
+  answerLink: definePolicy({ method: 'POST', path: 'registration/link', public: true, check: always }),
   reject: definePolicy({ method: 'POST', path: 'registrations/:personId/reject', params: personParams, check: isSchoolAdmin }),
 };

@@ -143,9 +143,9 @@ export async function findRegistrations(
 ) {
   return await registrationsOf(db, orgId, status)
     .select([
-      'registrations.person_id', 'registrations.status', 'registrations.email_verified_at', 'registrations.created_at',
+      'registrations.id', 'registrations.person_id', 'registrations.status', 'registrations.email_verified_at', 'registrations.created_at',
       'registrations.decided_at', 'registrations.form', 'registrations.language',
-      'people.first_name', 'people.last_name', 'people.email', 'people.document',
+      'people.first_name', 'people.last_name', 'people.email', 'people.mobile', 'people.document',
     ])
     .orderBy('registrations.created_at')
     .orderBy('registrations.id')
@@ -177,7 +177,7 @@ export async function findRegistration(db: Database, orgId: number, personId: nu
     .select([
       'registrations.id', 'registrations.person_id', 'registrations.status', 'registrations.email_verified_at', 'registrations.language',
       'registrations.created_at', 'registrations.decided_at', 'registrations.form',
-      'people.first_name', 'people.last_name', 'people.email', 'people.document',
+      'people.first_name', 'people.last_name', 'people.email', 'people.mobile', 'people.document',
     ])
     .where(scopedToOrg(orgId, 'registrations'))
     .where('registrations.person_id', '=', personId)

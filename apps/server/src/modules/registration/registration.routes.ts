@@ -1,6 +1,7 @@
 import {
-  ZMyRegistration, ZRegistration, ZRegistrationCreated, ZRegistrationErrors, ZRegistrationInfo, ZRegistrationsQuery,
-  ZRegistrationVerified, ZRegistrationVerifyRequest,
+  ZMyRegistration, ZRegistration, ZRegistrationApproveRequest, ZRegistrationCreated, ZRegistrationErrors, ZRegistrationInfo,
+  ZRegistrationLinkAnswered, ZRegistrationLinkAnswerRequest, ZRegistrationLinkDecision, ZRegistrationLinkDecisionsQuery,
+  ZRegistrationLinkInfo, ZRegistrationLinkToken, ZRegistrationsQuery, ZRegistrationVerified, ZRegistrationVerifyRequest,
 } from '@patio/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,7 +9,8 @@ import { z } from 'zod';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
 import { errors } from '../../http/schemas';
 import { registrationPolicies as p } from './registration.policy';
-import { decideFamily } from './registration.decide';
+import { approveFamily, rejectFamily } from './registration.decide';
+import { answerRegistrationLink, checkRegistrationLink, LINK_HOURS, listLinkDecisions } from './registration.links';
 import { getMyRegistration, listRegistrations } from './registration.list';
 import { getRegistrationInfo, registerFamily, RegistrationInvalid, verifyRegistration } from './registration.service';
 
@@ -108,32 +110,96 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  for (const [policy, status, summary, description] of [
-    [
-      p.approve, 'approved',
-      'Approve a registration: the children and relatives it names are created (or matched by document), related to the parent and enrolled; the family is mailed',
-      'One transaction. The parent\'s document goes on the account; when a person of the school without an account ' +
-        'already holds it, that person takes the account over; when an account holds it: 409 document_in_use, nothing written. ' +
-        'Children and relatives are matched by normalised document (the `match` of GET registrations) or created; ' +
-        'children get active student memberships in their course. 409 registration_decided when already decided.',
-    ],
-    [
-      p.reject, 'rejected',
-      'Reject a registration: nothing it names is created, the account can no longer sign in; the family is mailed',
-      'The staged form is kept for the record; the password, devices and unused sign-in links are removed and the ' +
-        'account\'s tokens answer 401 token_revoked. 409 registration_decided when already decided.',
-    ],
-  ] as const) {
-    r.route({
-      ...routeOf(policy),
-      schema: {
-        tags,
-        summary,
-        description,
-        params: paramsOf(policy),
-        response: { 200: ZRegistration, ...errors(400, 401, 403, 404, 409) },
-      },
-      handler: async (request) => decideFamily(contextOf(request), request.params.personId, status),
-    });
-  }
+  r.route({
+    ...routeOf(p.approve),
+    schema: {
+      tags,
+      summary: 'Approve a registration: as a new person, by asking the matched parent to confirm, or by an audited decision',
+      description:
+        'Decision 023: a document the school already holds never links a registration by itself. ' +
+        '`link=none` (default, also with no body): the registrant becomes a new person; only children and relatives ' +
+        'the school does not hold are created, related and enrolled; a held document attaches nobody (the `match` of GET ' +
+        'registrations is a warning). `link=confirm`: the person holding the parent\'s document is mailed (at the email on ' +
+        `file, in their language) a one-time link valid ${LINK_HOURS} hours; the registration stays pending (202) until they ` +
+        'answer through POST registration/link; a confirmation completes the approval linked to them. 409 no_contact_on_file ' +
+        '(no email on file), nothing_to_confirm (no parent match), confirmation_pending (a live link exists; an expired one is ' +
+        'replaced), link_refused. `link=decide` with a non-blank `reason`: links at once, only where the matched parent has no ' +
+        'contact on file or only children/relatives matched (else 409 link_needs_confirmation; 409 nothing_to_link without ' +
+        'matches); writes a row of GET registrations/link-decisions. 400 reason_required, invalid_characters. ' +
+        '409 registration_decided when already decided; 409 document_in_use when a parallel approval took the document.',
+      params: paramsOf(p.approve),
+      body: ZRegistrationApproveRequest.nullish(),
+      response: { 200: ZRegistration, 202: ZRegistration, ...errors(400, 401, 403, 404, 409) },
+    },
+    handler: async (request, reply) => {
+      const { code, registration } = await approveFamily(contextOf(request), request.params.personId, request.body ?? { link: 'none' });
+      return reply.code(code).send(registration);
+    },
+  });
+
+  r.route({
+    ...routeOf(p.reject),
+    schema: {
+      tags,
+      summary: 'Reject a registration: nothing it names is created, the account can no longer sign in; the family is mailed',
+      description:
+        'The staged form is kept for the record; the password, devices and unused sign-in links are removed and the ' +
+        'account\'s tokens answer 401 token_revoked. A confirmation link sent for it stops working. 409 registration_decided when already decided.',
+      params: paramsOf(p.reject),
+      response: { 200: ZRegistration, ...errors(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => rejectFamily(contextOf(request), request.params.personId),
+  });
+
+  r.route({
+    ...routeOf(p.linkDecisions),
+    schema: {
+      tags,
+      summary: 'The audit of registrations linked by an administrator decision, newest first (school administrators)',
+      description:
+        'Who decided, when, why, which registration and which people of the school were attached. Read-only: no route ' +
+        'changes or deletes a row. `page` and `limit` (at most 500, default 100); the total is in X-Total-Count.',
+      params: paramsOf(p.linkDecisions),
+      querystring: ZRegistrationLinkDecisionsQuery,
+      response: { 200: z.array(ZRegistrationLinkDecision), ...errors(400, 401, 403) },
+    },
+    handler: async (request, reply) => {
+      const { items, total } = await listLinkDecisions(contextOf(request), request.query);
+      reply.header('x-total-count', String(total));
+      return items;
+    },
+  });
+
+  const linkErrors =
+    'Only by the mailed token. 400 invalid_link_token (unknown: counts as a failed sign-in of the client IP, 429 with ' +
+    'Retry-After), 409 link_used (answered already), 410 link_expired, 409 registration_decided (the school decided meanwhile).';
+
+  r.route({
+    ...routeOf(p.checkLink),
+    schema: {
+      tags,
+      summary: 'What a registration confirmation link is about, without answering it (the page of the mailed link)',
+      description: linkErrors,
+      params: paramsOf(p.checkLink),
+      body: ZRegistrationLinkToken,
+      response: { 200: ZRegistrationLinkInfo, ...errors(400, 404, 409, 410, 429) },
+    },
+    handler: async (request) => checkRegistrationLink(contextOf(request), request.body.token, request.ip),
+  });
+
+  r.route({
+    ...routeOf(p.answerLink),
+    schema: {
+      tags,
+      summary: 'The person on file confirms that a registration is theirs (completes the linked approval) or refuses it',
+      description:
+        '`confirm`: in one transaction the link is used up and the registration approved, linked to the person on file ' +
+        '(who keeps their credentials, or takes the registrant\'s when they had none); of parallel answers one succeeds. ' +
+        '`refuse`: the registration stays pending for the school, which may approve it as a new person. ' + linkErrors,
+      params: paramsOf(p.answerLink),
+      body: ZRegistrationLinkAnswerRequest,
+      response: { 200: ZRegistrationLinkAnswered, ...errors(400, 404, 409, 410, 429) },
+    },
+    handler: async (request) => answerRegistrationLink(contextOf(request), request.body.token, request.body.answer, request.ip),
+  });
 }

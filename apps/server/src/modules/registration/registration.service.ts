@@ -1,6 +1,7 @@
 import type { RegistrationInfo } from '@patio/core';
 import type { RequestContext } from '../../http/context';
 import { badRequest, forbidden } from '../../http/errors';
+import { linkOrigin } from '../../http/origin';
 import { hashLoginToken, hashPassword, newLoginToken } from '../auth/index';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { insertPerson } from '../people/index';
@@ -107,7 +108,7 @@ async function createAccount(ctx: RequestContext, form: ValidRegistration, passw
         to: parent.email,
         kind: 'verification',
         language: parent.language,
-        values: { name: parent.firstName, link: `${ctx.origin}/registration/verify?${query}` },
+        values: { name: parent.firstName, link: `${linkOrigin(ctx.services.config)}/registration/verify?${query}` },
         personId: row.id,
       },
       tokenHash.slice(0, 16),

@@ -78,7 +78,8 @@ describeOnDatabases(
       expect(mail!.subject).toBe(`Confirm your email for ${school.title}`);
       expect(mail!.text).toContain('The link expires in 48 hours. Once it is confirmed you can sign in with your email and password to follow your registration');
       const link = mail!.text.match(/https?:\/\/\S+\/registration\/verify\?school=[\w-]+&token=[\w-]+/)?.[0];
-      expect(link).toMatch(new RegExp(`^http://patio\\.example/registration/verify\\?school=${school.code}&token=`));
+      // Mail links come from the configuration, never from the request's Host (no PUBLIC_URL here: localhost).
+      expect(link).toMatch(new RegExp(`^http://localhost:8080/registration/verify\\?school=${school.code}&token=`));
       const token = new URL(link!).searchParams.get('token')!;
 
       const signIn = () =>
@@ -98,7 +99,7 @@ describeOnDatabases(
       expect(pending.statusCode).toBe(200);
       expect(pending.json()).toEqual([
         {
-          personId, firstName: 'Laura', lastName: 'Gómez', email: body.email, document: body.document, match: null,
+          personId, firstName: 'Laura', lastName: 'Gómez', email: body.email, mobile: null, document: body.document, match: null, linking: null,
           emailVerified: true, status: 'pending', createdAt: expect.any(String),
           children: [{
             id: null, firstName: 'Tomás', lastName: 'Gómez', document: body.children[0].document, birthday: '2016-09-01', gender: 'male',
@@ -117,7 +118,7 @@ describeOnDatabases(
       const decision = smtp.mails.filter((m) => m.to.includes(body.email)).at(-1)!;
       expect(decision.subject).toBe(`${school.title} approved your children’s enrollment`);
       expect(decision.text).toContain('approved the enrollment of: Tomás.');
-      expect(decision.text).toContain(`http://patio.example/code?school=${school.code}`);
+      expect(decision.text).toContain(`http://localhost:8080/code?school=${school.code}`);
       expect((await t.request({ method: 'POST', url: `/api/${school.code}/registrations/${personId}/reject`, token: adminToken })).statusCode).toBe(409);
       expect((await t.request({ method: 'GET', url: `/api/${school.code}/registrations`, token: adminToken })).json()).toEqual([]);
 

@@ -1,11 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { compactVerify, createRemoteJWKSet, errors as joseErrors } from 'jose';
+import { compactVerify, createLocalJWKSet, errors as joseErrors, type JSONWebKeySet, type JWSHeaderParameters, type FlattenedJWSInput } from 'jose';
 import { HttpError } from '../../http/errors';
+import { fetchOutbound, OutboundError, outboundAddressOf, type OutboundPolicy } from '../../platform/net/outbound-guard';
 
 // The OpenID Connect relying party (decision 020): discovery from `{issuer}/.well-known/openid-configuration`,
 // the authorization URL with state, nonce and a PKCE S256 challenge, the code exchange with the client
 // secret and the verifier, and the id token's signature by the provider's JWKS (jose). Its claims are
 // checked afterwards by the spec rule in @patio/core (verifyMicrosoftIdToken), for all three providers.
+// Every fetch (discovery, keys, token endpoint) goes through the server's outbound guard with the
+// policy of the issuer it serves (issue 29): an administrator's issuer reaches public https addresses
+// only, checked at each connection and redirect.
 
 /** What the server needs of a provider's discovery document. */
 export interface ProviderMetadata {
@@ -16,32 +20,116 @@ export interface ProviderMetadata {
   token_endpoint_auth_methods_supported?: string[];
 }
 
+/** A provider's signing keys: fetched when first needed, again when stale, and at once for an unknown `kid` (rate limited). */
+export interface ProviderKeys {
+  /** The key for a token's header (jose's key resolver). */
+  resolve: (header: JWSHeaderParameters, token: FlattenedJWSInput) => Promise<CryptoKey>;
+}
+
 interface Discovered {
   metadata: ProviderMetadata;
-  jwks: ReturnType<typeof createRemoteJWKSet>;
+  jwks: ProviderKeys;
   fetchedAt: number;
 }
 
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
+/** Keys are read again after this long, as jose's remote key sets do. */
+const KEYS_TTL_MS = 10 * 60 * 1000;
+/**
+ * An unknown `kid` refetches the keys at once — a provider that rotated its key signs with the new one
+ * at the next sign-in — but at most once per this interval per key set, so tokens with made-up kids
+ * cannot make the server hammer the provider.
+ */
+export const UNKNOWN_KID_REFETCH_MS = 60_000;
 const FETCH_TIMEOUT_MS = 10_000;
+const MAX_DOCUMENT_BYTES = 512 * 1024;
+const MAX_REDIRECTS = 3;
 const SIGNING_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 const discovered = new Map<string, Discovered>();
+const keySets = new Map<string, ProviderKeys>();
 
 export const providerUnavailable = (detail: string) =>
   new HttpError(502, 'provider_unavailable', `The identity provider could not be reached or answered badly (${detail}); try again later`);
 
-/** http is accepted for loopback addresses only (local providers in tests and demos); everything else is https. */
-function assertUsableUrl(value: unknown, what: string): string {
-  if (typeof value !== 'string') throw providerUnavailable(`no ${what}`);
-  let url: URL;
+/** The guard refused the provider's address: a configuration the school must change, not a passing failure. */
+export const providerAddressRefused = () =>
+  new HttpError(
+    502,
+    'provider_address_refused',
+    "The identity provider's address points to a private or local network, or is not https, so this server does not contact it; the school must correct its sign-in settings",
+  );
+
+const policyKey = (policy: OutboundPolicy) => `${policy.reach}/${policy.plainHttp}`;
+
+/** A GET of a provider's JSON document through the guard. */
+async function getJson(address: string, policy: OutboundPolicy, what: string): Promise<unknown> {
+  let answer;
   try {
-    url = new URL(value);
-  } catch {
-    throw providerUnavailable(`invalid ${what}`);
+    answer = await fetchOutbound(address, policy, { method: 'GET', headers: { accept: 'application/json' }, timeoutMs: FETCH_TIMEOUT_MS, maxBytes: MAX_DOCUMENT_BYTES, maxRedirects: MAX_REDIRECTS });
+  } catch (err) {
+    if (err instanceof OutboundError && (err.code === 'address_refused' || err.code === 'scheme_refused')) throw providerAddressRefused();
+    throw providerUnavailable(`${what} failed`);
   }
-  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) throw providerUnavailable(`${what} is not https`);
+  if (answer.status !== 200) throw providerUnavailable(`${what} answered ${answer.status}`);
+  try {
+    return JSON.parse(answer.body) as unknown;
+  } catch {
+    throw providerUnavailable(`${what} is not JSON`);
+  }
+}
+
+/** An endpoint of the discovery document: an address the policy lets the server (or the browser) use. */
+function assertUsableUrl(value: unknown, what: string, policy: OutboundPolicy): string {
+  if (typeof value !== 'string') throw providerUnavailable(`no ${what}`);
+  if (outboundAddressOf(value, policy) === null) throw providerAddressRefused();
   return value;
+}
+
+function keysAt(jwksUri: string, policy: OutboundPolicy): ProviderKeys {
+  const key = `${policyKey(policy)} ${jwksUri}`;
+  const known = keySets.get(key);
+  if (known) return known;
+  let local: ReturnType<typeof createLocalJWKSet> | null = null;
+  let fetchedAt = 0;
+  let lastUnknownKidFetch = -Infinity;
+  let loading: Promise<void> | null = null;
+  const load = () => {
+    loading ??= (async () => {
+      try {
+        const body = await getJson(jwksUri, policy, 'its keys');
+        try {
+          local = createLocalJWKSet(body as JSONWebKeySet);
+        } catch {
+          throw providerUnavailable('its keys are not a JWKS');
+        }
+        fetchedAt = Date.now();
+      } finally {
+        loading = null;
+      }
+    })();
+    return loading;
+  };
+  const keys: ProviderKeys = {
+    async resolve(header, token) {
+      let fresh = false;
+      if (local === null || Date.now() - fetchedAt > KEYS_TTL_MS) {
+        await load();
+        fresh = true;
+      }
+      try {
+        return await local!(header, token);
+      } catch (err) {
+        if (!(err instanceof joseErrors.JWKSNoMatchingKey) || fresh) throw err;
+        // Claimed before the fetch, so a burst of unknown kids shares one refetch and the rest wait for the next interval.
+        if (Date.now() - lastUnknownKidFetch < UNKNOWN_KID_REFETCH_MS) throw err;
+        lastUnknownKidFetch = Date.now();
+        await load();
+        return await local!(header, token);
+      }
+    },
+  };
+  keySets.set(key, keys);
+  return keys;
 }
 
 /**
@@ -57,29 +145,24 @@ function issuerMatches(discoveredIssuer: string, configured: string): boolean {
   return rest.startsWith(before) && rest.endsWith(after) && /^[A-Za-z0-9.-]+$/.test(rest.slice(before.length, rest.length - after.length));
 }
 
-/** The provider's metadata and JWKS, fetched once an hour per issuer. */
-export async function discover(issuer: string): Promise<Discovered> {
-  const cached = discovered.get(issuer);
+/** The provider's metadata and keys, fetched under `policy` once an hour per issuer and policy. */
+export async function discover(issuer: string, policy: OutboundPolicy): Promise<Discovered> {
+  const cacheKey = `${policyKey(policy)} ${issuer}`;
+  const cached = discovered.get(cacheKey);
   if (cached && Date.now() - cached.fetchedAt < DISCOVERY_TTL_MS) return cached;
-  let body: Record<string, unknown>;
-  try {
-    const res = await fetch(`${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'error' });
-    if (!res.ok) throw providerUnavailable(`discovery answered ${res.status}`);
-    body = (await res.json()) as Record<string, unknown>;
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    throw providerUnavailable('discovery failed');
-  }
+  const document = await getJson(`${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`, policy, 'discovery');
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) throw providerUnavailable('discovery is not an object');
+  const body = document as Record<string, unknown>;
   if (typeof body.issuer !== 'string' || !issuerMatches(body.issuer, issuer)) throw providerUnavailable('the discovered issuer is not the configured one');
   const metadata: ProviderMetadata = {
     issuer: body.issuer,
-    authorization_endpoint: assertUsableUrl(body.authorization_endpoint, 'authorization endpoint'),
-    token_endpoint: assertUsableUrl(body.token_endpoint, 'token endpoint'),
-    jwks_uri: assertUsableUrl(body.jwks_uri, 'jwks_uri'),
+    authorization_endpoint: assertUsableUrl(body.authorization_endpoint, 'authorization endpoint', policy),
+    token_endpoint: assertUsableUrl(body.token_endpoint, 'token endpoint', policy),
+    jwks_uri: assertUsableUrl(body.jwks_uri, 'jwks_uri', policy),
     token_endpoint_auth_methods_supported: Array.isArray(body.token_endpoint_auth_methods_supported) ? (body.token_endpoint_auth_methods_supported as string[]) : undefined,
   };
-  const entry = { metadata, jwks: createRemoteJWKSet(new URL(metadata.jwks_uri), { timeoutDuration: FETCH_TIMEOUT_MS }), fetchedAt: Date.now() };
-  discovered.set(issuer, entry);
+  const entry = { metadata, jwks: keysAt(metadata.jwks_uri, policy), fetchedAt: Date.now() };
+  discovered.set(cacheKey, entry);
   return entry;
 }
 
@@ -139,7 +222,7 @@ function basicCredentials(clientId: string, secret: string): string {
 }
 
 /** Exchanges the code at the token endpoint; answers the id token (401 sso_exchange_failed when the provider refuses). */
-export async function exchangeCode(metadata: ProviderMetadata, exchange: CodeExchange): Promise<string> {
+export async function exchangeCode(metadata: ProviderMetadata, policy: OutboundPolicy, exchange: CodeExchange): Promise<string> {
   const form = new URLSearchParams({ grant_type: 'authorization_code', code: exchange.code, redirect_uri: exchange.redirectUri, code_verifier: exchange.codeVerifier });
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
   const methods = metadata.token_endpoint_auth_methods_supported ?? ['client_secret_basic'];
@@ -149,15 +232,23 @@ export async function exchangeCode(metadata: ProviderMetadata, exchange: CodeExc
     form.set('client_id', exchange.clientId);
     if (exchange.clientSecret) form.set('client_secret', exchange.clientSecret);
   }
-  let res: Response;
+  let answer;
   try {
-    res = await fetch(metadata.token_endpoint, { method: 'POST', headers, body: form, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'error' });
-  } catch {
+    // No redirects: a token endpoint answers the code itself, and a redirected POST would resend the secret.
+    answer = await fetchOutbound(metadata.token_endpoint, policy, { method: 'POST', headers, body: form.toString(), timeoutMs: FETCH_TIMEOUT_MS, maxBytes: MAX_DOCUMENT_BYTES, maxRedirects: 0 });
+  } catch (err) {
+    if (err instanceof OutboundError && (err.code === 'address_refused' || err.code === 'scheme_refused')) throw providerAddressRefused();
     throw providerUnavailable('the token endpoint did not answer');
   }
-  const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!res.ok) {
-    const reason = typeof body?.error === 'string' ? body.error : `status ${res.status}`;
+  let body: Record<string, unknown> | null = null;
+  try {
+    const parsed = JSON.parse(answer.body) as unknown;
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
+  } catch {
+    body = null;
+  }
+  if (answer.status < 200 || answer.status >= 300) {
+    const reason = typeof body?.error === 'string' ? body.error.slice(0, 100) : `status ${answer.status}`;
     throw new HttpError(401, 'sso_exchange_failed', `The identity provider refused the sign-in (${reason}); please try signing in again`);
   }
   if (typeof body?.id_token !== 'string') throw providerUnavailable('no id token in the answer');
@@ -165,14 +256,14 @@ export async function exchangeCode(metadata: ProviderMetadata, exchange: CodeExc
 }
 
 /** Checks the id token's signature with the provider's keys; answers its claims (checked afterwards by the spec rule). */
-export async function verifiedClaims(jwks: Discovered['jwks'], idToken: string): Promise<Record<string, unknown>> {
+export async function verifiedClaims(jwks: ProviderKeys, idToken: string): Promise<Record<string, unknown>> {
   try {
-    const { payload } = await compactVerify(idToken, jwks, { algorithms: SIGNING_ALGORITHMS });
+    const { payload } = await compactVerify(idToken, jwks.resolve, { algorithms: SIGNING_ALGORITHMS });
     const claims = JSON.parse(new TextDecoder().decode(payload)) as unknown;
     if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) throw new Error('claims');
     return claims as Record<string, unknown>;
   } catch (err) {
-    if (err instanceof joseErrors.JWKSTimeout) throw providerUnavailable('its keys could not be read');
+    if (err instanceof HttpError) throw err;
     throw new HttpError(401, 'invalid_signature', 'The identity token is not signed by the identity provider; please try signing in again');
   }
 }

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import type { Org } from '../../policy/policy';
 import type { TestApp } from '../../test/harness';
@@ -87,4 +89,46 @@ export function finish(t: TestApp, school: Org, provider: string, body: Record<s
 /** The person id inside an access token. */
 export function personOf(accessToken: string): number {
   return JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString('utf8')).uid;
+}
+
+/**
+ * A stand-in issuer on 127.0.0.1 whose answers a test writes: `{path → [status, headers, body]}`,
+ * e.g. a discovery document that redirects into the server's network.
+ */
+export async function startFakeIssuer(answers: Record<string, [number, Record<string, string>, string?]>): Promise<{ base: string; hits: string[]; close(): Promise<void> }> {
+  const hits: string[] = [];
+  const server = createServer((req, res) => {
+    hits.push(req.url ?? '');
+    const answer = answers[(req.url ?? '').split('?')[0]];
+    if (!answer) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
+    res.writeHead(answer[0], answer[1]);
+    res.end(answer[2] ?? '');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    hits,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A discovery document for `issuer` whose endpoints are the given ones. */
+export function discoveryOf(issuer: string, endpoints: Partial<Record<'authorization_endpoint' | 'token_endpoint' | 'jwks_uri', string>> = {}): string {
+  return JSON.stringify({
+    issuer,
+    authorization_endpoint: `${issuer}/auth`,
+    token_endpoint: `${issuer}/token`,
+    jwks_uri: `${issuer}/jwks`,
+    token_endpoint_auth_methods_supported: ['client_secret_basic'],
+    ...endpoints,
+  });
 }

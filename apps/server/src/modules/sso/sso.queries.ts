@@ -44,6 +44,17 @@ export async function findLinkedPerson(db: Database, orgId: number, provider: st
   return row ? { linkId: row.id, personId: row.person_id } : null;
 }
 
+/** Whether the person already has a link of `provider`. */
+export async function hasSignInLink(db: Database, orgId: number, personId: number, provider: string): Promise<boolean> {
+  const row = await db.selectFrom('sign_in_links').select('id').where(scopedToOrg(orgId)).where('person_id', '=', personId).where('provider', '=', provider).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Gives a link the subject it is known by from now on (an Office link made by `sub` becomes tid:oid). */
+export async function renameSignInLinkSubject(db: Database, orgId: number, linkId: number, subject: string): Promise<void> {
+  await db.updateTable('sign_in_links').set({ subject }).where(scopedToOrg(orgId)).where('id', '=', linkId).execute();
+}
+
 /** Records a sign-in through a link: its time and the email the provider gives now. */
 export async function touchSignInLink(db: Database, orgId: number, linkId: number, email: string | null): Promise<void> {
   await db.updateTable('sign_in_links').set({ last_used_at: nowIso(), ...(email ? { email } : {}) }).where(scopedToOrg(orgId)).where('id', '=', linkId).execute();

@@ -14,9 +14,13 @@ const signInDescription =
   'Finishes a sign-in started with GET oauth/{provider}/authorize: `state` must be the one it answered (once, within 10 minutes; ' +
   "otherwise 400 invalid_state with the spec §8 text). The code is exchanged with the PKCE verifier and the school's client secret, and " +
   "the id token must be signed by the provider's JWKS, carry the sign-in's nonce, the school's client id as audience and the provider's " +
-  'issuer, and be valid between not-before − 300 s and expiry + 300 s (spec §5, §9). A linked account signs in as its person; else the ' +
-  'one person of the school with its verified email is linked and signed in. No such person: 404 no_account_for_email (nothing is ' +
-  'created), or, where the school lets families register, 202 with the registration pre-filled. Answers like POST oauth/token.';
+  'issuer, and be valid between not-before − 300 s and expiry + 300 s, issued (iat) no later than now + 300 s (spec §5, §9; 401 ' +
+  'id_token_issued_in_future). A linked account (Office: by tenant and object id, tid+oid) signs in as its person; else the one person ' +
+  'of the school with its verified email is linked and signed in (Office: email with email_verified or xms_edov, or verified_primary_email; ' +
+  'never preferred_username; a person already linked to another Office account: 409 account_already_linked). No such person: 404 ' +
+  'no_account_for_email (nothing is created), or, where the school lets families register, 202 with the registration pre-filled. ' +
+  "502 provider_address_refused when the provider's address is not one the server may contact (private, loopback, not https). " +
+  'Answers like POST oauth/token.';
 
 /** The answer of a finished sign-in: 200 with the token, or 202 with a registration to start. */
 function send(reply: FastifyReply, answer: Awaited<ReturnType<typeof finishSignIn>>) {
@@ -118,7 +122,7 @@ export async function ssoRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Configure Google, Office 365 or Apple sign-in for the school (school administrators)',
       description:
         'clientId null: the server\'s client (OIDC_* environment), if any. clientSecret is write-only: omitted keeps the stored one, null removes it. ' +
-        'issuer null: the provider\'s real issuer. tenants (Office): the Microsoft tenant ids accepted. domains (Google): the Workspace domains accepted. ' +
+        'issuer null: the provider\'s real issuer; an issuer that is not https is 400 invalid_issuer, one that resolves to a private, loopback or link-local address 400 issuer_not_allowed. tenants (Office): the Microsoft tenant ids accepted. domains (Google): the Workspace domains accepted. ' +
         'allowSelfRegistration: someone without an account starts a pre-filled family registration.',
       params: paramsOf(ssoPolicies.updateSettings),
       body: ZSsoProviderSettingsRequest,

@@ -13,10 +13,21 @@ import {
 import type { RequestContext } from '../../http/context';
 import { badRequest, HttpError, unauthorized } from '../../http/errors';
 import { signInAs } from '../auth/index';
+import type { OutboundPolicy } from '../../platform/net/outbound-guard';
 import { signInProviderOf, type SignInProvider } from '../settings/index';
+import { issuerPolicyOf } from './issuer-policy';
 import { authorizationUrl, discover, exchangeCode, randomToken, verifiedClaims } from './oidc.client';
 import { identityOf, type ProviderIdentity } from './sso.identity';
-import { consumeSignInState, findLinkedPerson, findPeopleByEmail, insertSignInLink, insertSignInState, touchSignInLink } from './sso.queries';
+import {
+  consumeSignInState,
+  findLinkedPerson,
+  findPeopleByEmail,
+  hasSignInLink,
+  insertSignInLink,
+  insertSignInState,
+  renameSignInLinkSubject,
+  touchSignInLink,
+} from './sso.queries';
 
 /** A state, its nonce and PKCE verifier live 10 minutes and work once. */
 const STATE_TTL_MS = 10 * 60_000;
@@ -25,7 +36,7 @@ const hashOf = (state: string) => createHash('sha256').update(state).digest('hex
 const invalidState = () => badRequest('invalid_state', INVALID_STATE_MESSAGE);
 
 /** The school's client at `provider`, or 404 when the school does not offer it. */
-export function providerOf(ctx: RequestContext, provider: SsoProvider): SignInProvider & { clientId: string } {
+export function providerOf(ctx: RequestContext, provider: SsoProvider): SignInProvider & { clientId: string; policy: OutboundPolicy } {
   const config = signInProviderOf(ctx.org.settings, provider, ctx.services.config.oidc);
   if (!config.available || config.clientId === null) {
     throw new HttpError(404, 'provider_not_configured', `This school does not offer sign-in with ${SSO_PROVIDER_NAMES[provider]}`);
@@ -34,13 +45,13 @@ export function providerOf(ctx: RequestContext, provider: SsoProvider): SignInPr
   if (config.ownIssuer && !config.ownIssuer.startsWith('https://') && !ctx.services.config.oidcAllowLoopbackIssuers) {
     throw new HttpError(404, 'provider_not_configured', `The ${SSO_PROVIDER_NAMES[provider]} issuer of this school must be an https address`);
   }
-  return { ...config, clientId: config.clientId };
+  return { ...config, clientId: config.clientId, policy: issuerPolicyOf(config, ctx.services.config.oidcAllowLoopbackIssuers === true) };
 }
 
 /** GET oauth/{provider}/authorize: stores state, nonce and PKCE verifier for this school and answers the provider's URL. */
 export async function startSignIn(ctx: RequestContext, provider: SsoProvider): Promise<SsoAuthorization> {
   const config = providerOf(ctx, provider);
-  const { metadata } = await discover(config.issuer);
+  const { metadata } = await discover(config.issuer, config.policy);
   const [state, nonce, codeVerifier] = [randomToken(), randomToken(), randomToken()];
   const redirectUri = `${ctx.origin}${ssoCallbackPath(provider)}`;
   const now = Date.now();
@@ -63,14 +74,23 @@ export async function startSignIn(ctx: RequestContext, provider: SsoProvider): P
 
 /** The spec §5 failures as answers: each says which check failed. */
 function refusalOf(err: MicrosoftIdTokenError): HttpError {
-  const codes = { state: 'invalid_state', nonce: 'invalid_nonce', audience: 'invalid_audience', issuer: 'invalid_issuer', 'not-yet-valid': 'id_token_not_yet_valid', expired: 'id_token_expired' } as const;
+  const codes = {
+    state: 'invalid_state',
+    nonce: 'invalid_nonce',
+    audience: 'invalid_audience',
+    issuer: 'invalid_issuer',
+    'not-yet-valid': 'id_token_not_yet_valid',
+    'issued-in-future': 'id_token_issued_in_future',
+    expired: 'id_token_expired',
+  } as const;
   return new HttpError(err.code === 'state' ? 400 : 401, codes[err.code], err.message);
 }
 
 /**
  * POST oauth/{google,office,apple} (spec §7): the state must be one this school issued for this provider
  * and not used yet; the code is exchanged with the PKCE verifier and the client secret; the id token
- * must be signed by the provider's keys and pass spec §5 (nonce, audience, issuer, nbf − 300 s … exp + 300 s).
+ * must be signed by the provider's keys and pass spec §5 (nonce, audience, issuer, nbf − 300 s … exp + 300 s,
+ * and an iat no later than now + 300 s).
  */
 export async function finishSignIn(
   ctx: RequestContext,
@@ -85,8 +105,8 @@ export async function finishSignIn(
     const stored = body.state ? await consumeSignInState(ctx.db, ctx.org.id, provider, hashOf(body.state)) : null;
     // A sign-in started with another client (the configuration changed meanwhile) is not finished with this one.
     if (!stored || stored.client_id !== config.clientId || stored.issuer !== config.issuer) throw invalidState();
-    const { metadata, jwks } = await discover(stored.issuer);
-    const idToken = await exchangeCode(metadata, { code: body.code, redirectUri: stored.redirect_uri, codeVerifier: stored.code_verifier, clientId: stored.client_id, clientSecret: config.clientSecret });
+    const { metadata, jwks } = await discover(stored.issuer, config.policy);
+    const idToken = await exchangeCode(metadata, config.policy, { code: body.code, redirectUri: stored.redirect_uri, codeVerifier: stored.code_verifier, clientId: stored.client_id, clientSecret: config.clientSecret });
     const claims = await verifiedClaims(jwks, idToken);
     try {
       verifyMicrosoftIdToken(claims, { state: body.state, storedState: body.state, nonce: stored.nonce, audience: stored.client_id, issuer: metadata.issuer, now: Math.floor(Date.now() / 1000) });
@@ -104,11 +124,25 @@ export async function finishSignIn(
   }
 }
 
-/** A linked account signs in as its person; else the one person of the school with its verified email, whom it is linked to. */
+/** The link of this account: by its subject, or for Office by the `sub` an older link was made with (then renamed to tid:oid). */
+async function findLink(ctx: RequestContext, provider: SsoProvider, identity: ProviderIdentity): Promise<{ linkId: number; personId: number } | null> {
+  const linked = await findLinkedPerson(ctx.db, ctx.org.id, provider, identity.subject);
+  if (linked || !identity.formerSubject) return linked;
+  const former = await findLinkedPerson(ctx.db, ctx.org.id, provider, identity.formerSubject);
+  if (former) await renameSignInLinkSubject(ctx.db, ctx.org.id, former.linkId, identity.subject);
+  return former;
+}
+
+/**
+ * A linked account signs in as its person; else the one person of the school with its verified email,
+ * whom it is linked to. Office: a person already linked to a Microsoft account (tenant + object id) is
+ * not linked to another one by email — that is how a look-alike account with the same address would
+ * take the person over; the school removes the old link first when the account really changed.
+ */
 async function signInWithIdentity(ctx: RequestContext, provider: SsoProvider, identity: ProviderIdentity, config: SignInProvider): Promise<TokenResponse | SsoRegistrationStart> {
   const { db, org } = ctx;
   const name = SSO_PROVIDER_NAMES[provider];
-  const linked = await findLinkedPerson(db, org.id, provider, identity.subject);
+  const linked = await findLink(ctx, provider, identity);
   let personId = linked?.personId;
   if (personId === undefined) {
     if (!identity.email) throw new HttpError(403, 'provider_email_not_verified', `${name} did not give a verified email address for this account, so we cannot tell who you are`);
@@ -119,6 +153,13 @@ async function signInWithIdentity(ctx: RequestContext, provider: SsoProvider, id
       throw new HttpError(404, 'no_account_for_email', `No one at this school has the email ${identity.email}; ask the school to add it to your profile, or sign in with your username and password`);
     }
     personId = people[0];
+    if (provider === 'office' && (await hasSignInLink(db, org.id, personId, provider))) {
+      throw new HttpError(
+        409,
+        'account_already_linked',
+        `The person with the email ${identity.email} already signs in with another ${name} account; sign in with that one, or ask the school to remove its link first`,
+      );
+    }
   }
   if (await ctx.services.registrationChecks.isEmailUnverified(db, org.id, personId)) {
     throw unauthorized('email_not_verified', 'Confirm your email address first: open the link we sent you');

@@ -3,8 +3,10 @@ import type { z } from 'zod';
 import type { ZSsoProviderSettingsRequest } from '@patio/core';
 import type { RequestContext } from '../../http/context';
 import { badRequest } from '../../http/errors';
+import { isRefusedOutbound } from '../../platform/net/outbound-guard';
 import { findOrgByCode, updateOrgSettings } from '../org/index';
 import { SIGN_IN_KEY, signInProviderOf, storedProviderOf } from '../settings/index';
+import { issuerPolicyOf } from './issuer-policy';
 
 type ProviderChange = z.output<typeof ZSsoProviderSettingsRequest>;
 
@@ -34,8 +36,17 @@ export function readSsoSettings(ctx: RequestContext): SsoSettings {
 
 /** PUT settings/single-sign-on/{provider} (school administrators): the secret is kept when omitted, removed with null. */
 export async function updateSsoProvider(ctx: RequestContext, provider: SsoProvider, change: ProviderChange): Promise<SsoProviderSettings> {
-  if (change.issuer && !change.issuer.startsWith('https://') && !ctx.services.config.oidcAllowLoopbackIssuers) {
+  const allowLoopback = ctx.services.config.oidcAllowLoopbackIssuers === true;
+  if (change.issuer && !change.issuer.startsWith('https://') && !allowLoopback) {
     throw badRequest('invalid_issuer', 'The issuer must be an https address');
+  }
+  // The server fetches the issuer's documents itself: an address in the server's own network is refused
+  // now, in words the administrator can act on (each fetch checks again, at connect time).
+  if (change.issuer) {
+    const policy = issuerPolicyOf({ ownIssuer: change.issuer, fromEnvironment: false }, allowLoopback);
+    if (await isRefusedOutbound(`${change.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`, policy)) {
+      throw badRequest('issuer_not_allowed', 'The issuer points to a private or local network address (or is not https), which this server does not contact; use the identity provider\'s public https address');
+    }
   }
   const settings = await ctx.db.transaction().execute(async (trx) => {
     // The stored settings, not the request's cached copy: other keys (and the kept secret) must survive.

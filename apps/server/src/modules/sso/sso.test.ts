@@ -1,8 +1,24 @@
+import { randomUUID } from 'node:crypto';
 import { INVALID_STATE_MESSAGE } from '@patio/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/harness';
-import { authorizeThroughProvider } from '../../test/oidc-provider';
-import { authorize, codeFrom, finish, giveEmail, googleAccount, makeSsoSchools, OTHER_TENANT, personOf, PUBLIC_URL, type SsoWorld, startProviders, TENANT } from './sso.fixtures';
+import { authorizeThroughProvider, type ProviderAccount, startTestProvider } from '../../test/oidc-provider';
+import {
+  authorize,
+  codeFrom,
+  discoveryOf,
+  finish,
+  giveEmail,
+  googleAccount,
+  makeSsoSchools,
+  OTHER_TENANT,
+  personOf,
+  PUBLIC_URL,
+  type SsoWorld,
+  startFakeIssuer,
+  startProviders,
+  TENANT,
+} from './sso.fixtures';
 
 describeOnDatabases(
   'single sign-on with Google, Office 365 and Apple (local OpenID providers)',
@@ -40,11 +56,11 @@ describeOnDatabases(
     it('signs in with Office 365: issuer of the tenant, tid allowed, email from the id token; another tenant is refused', async () => {
       const teacher = await t.makePerson(w.schoolA, { role: 'teacher' });
       await giveEmail(t, teacher, 'profe@colegio.example.co');
-      const ok = await finish(t, w.schoolA, 'office', await codeFrom(t, w.office, w.schoolA, 'office', { sub: 'o-1', tid: TENANT, preferred_username: 'profe@colegio.example.co', name: 'Carla Díaz' }));
+      const ok = await finish(t, w.schoolA, 'office', await codeFrom(t, w.office, w.schoolA, 'office', { sub: 'o-1', tid: TENANT, oid: randomUUID(), email: 'profe@colegio.example.co', xms_edov: true, name: 'Carla Díaz' }));
       expect(ok.statusCode, ok.body).toBe(200);
       expect(personOf(ok.json().access_token)).toBe(teacher.id);
 
-      const other = await finish(t, w.schoolA, 'office', await codeFrom(t, w.office, w.schoolA, 'office', { sub: 'o-2', tid: OTHER_TENANT, email: 'profe@colegio.example.co' }));
+      const other = await finish(t, w.schoolA, 'office', await codeFrom(t, w.office, w.schoolA, 'office', { sub: 'o-2', tid: OTHER_TENANT, oid: randomUUID(), email: 'profe@colegio.example.co', xms_edov: true }));
       expect(other.statusCode, other.body).toBe(403);
       expect(other.json().error).toBe('tenant_not_allowed');
     });
@@ -249,6 +265,147 @@ describeOnDatabases(
       await giveEmail(t, parent, 'changed@example.com');
       const after = await finish(t, w.schoolA, 'google', await codeFrom(t, w.google, w.schoolA, 'google', account));
       expect(after.statusCode).toBe(404);
+    });
+
+    // Issue 29 item 4: SSRF through single sign-on, Office accounts by tid+oid, verified emails only, iat, key rotation.
+
+    const officeAccount = (email: string | undefined, extra: Partial<ProviderAccount> = {}): ProviderAccount => ({ sub: `o-${randomUUID()}`, tid: TENANT, oid: randomUUID(), email, name: 'Carla Díaz', ...extra });
+    const linksOf = (personId: number) => t.db.selectFrom('sign_in_links').select(['subject', 'email']).where('org_id', '=', w.schoolA.id).where('person_id', '=', personId).execute();
+
+    it('item 4: sso a redirect or an endpoint into a private address is refused, even with loopback issuers allowed', async () => {
+      const answers: Record<string, [number, Record<string, string>, string?]> = {
+        '/meta/.well-known/openid-configuration': [302, { location: 'https://169.254.169.254/latest/meta-data/' }],
+        '/lan/.well-known/openid-configuration': [307, { location: 'https://10.0.0.1/.well-known/openid-configuration' }],
+        '/ula/.well-known/openid-configuration': [302, { location: 'https://[fd00::1]/.well-known/openid-configuration' }],
+      };
+      const server = await startFakeIssuer(answers);
+      // A discovery document that is fine, but whose token endpoint is in the private network.
+      answers['/token/.well-known/openid-configuration'] = [200, { 'content-type': 'application/json' }, discoveryOf(`${server.base}/token`, { token_endpoint: 'https://10.0.0.1/token' })];
+      try {
+        for (const name of ['meta', 'lan', 'ula']) {
+          const school = await t.makeSchool({ settings: { signIn: { google: { clientId: 'patio-a', clientSecret: 'secret-a', issuer: `${server.base}/${name}` } } } });
+          const res = await t.request({ method: 'GET', url: `/api/${school.code}/oauth/google/authorize` });
+          expect(res.statusCode, `${name}: ${res.body}`).toBe(502);
+          expect(res.json().error, name).toBe('provider_address_refused');
+        }
+        const school = await t.makeSchool({ settings: { signIn: { google: { clientId: 'patio-a', clientSecret: 'secret-a', issuer: `${server.base}/token` } } } });
+        const { state } = await authorize(t, school, 'google');
+        const res = await finish(t, school, 'google', { code: 'any-code', state });
+        expect(res.statusCode, res.body).toBe(502);
+        expect(res.json().error).toBe('provider_address_refused');
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('item 4: sso Office links by tid+oid: the link survives an email change, another oid with the same email is refused', async () => {
+      const teacher = await t.makePerson(w.schoolA, { role: 'teacher' });
+      await giveEmail(t, teacher, 'oid.teacher@colegio.example.co');
+      const account = officeAccount('oid.teacher@colegio.example.co', { xms_edov: true });
+      const first = await finish(t, w.schoolA, 'office', await codeFrom(t, w.office, w.schoolA, 'office', account));
+      expect(first.statusCode, first.body).toBe(200);
+      expect(personOf(first.json().access_token)).toBe(teacher.id);
+      expect(await linksOf(teacher.id)).toEqual([{ subject: `${TENANT}:${account.oid}`, email: 'oid.teacher@colegio.example.co' }]);
+
+      // Same tenant and object id, another address and another pairwise sub: still the teacher.
+      const renamed = await finish(t, w.schoolA, 'office', await codeFrom(t, w.office, w.schoolA, 'office', { ...account, sub: `o-${randomUUID()}`, email: 'carla.diaz@colegio.example.co' }));
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(personOf(renamed.json().access_token)).toBe(teacher.id);
+
+      // Another Microsoft account of the tenant presenting the teacher's (verified) address is not linked to her.
+      const other = await finish(t, w.schoolA, 'office', await codeFrom(t, w.office, w.schoolA, 'office', officeAccount('oid.teacher@colegio.example.co', { xms_edov: true })));
+      expect(other.statusCode, other.body).toBe(409);
+      expect(other.json().error).toBe('account_already_linked');
+      expect(await linksOf(teacher.id)).toHaveLength(1);
+    });
+
+    it('item 4: sso an Office link made by sub before tid+oid keeps working and is stored by tid+oid from then on', async () => {
+      const teacher = await t.makePerson(w.schoolA, { role: 'teacher' });
+      const account = officeAccount(undefined);
+      const at = new Date().toISOString();
+      await t.db.insertInto('sign_in_links').values({ org_id: w.schoolA.id, person_id: teacher.id, provider: 'office', subject: account.sub, email: null, created_at: at, last_used_at: at }).execute();
+      const res = await finish(t, w.schoolA, 'office', await codeFrom(t, w.office, w.schoolA, 'office', account));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(personOf(res.json().access_token)).toBe(teacher.id);
+      expect(await linksOf(teacher.id)).toEqual([{ subject: `${TENANT}:${account.oid}`, email: null }]);
+    });
+
+    it('item 4: sso an Office email links only from a verified claim, never from preferred_username', async () => {
+      const teacher = await t.makePerson(w.schoolA, { role: 'teacher' });
+      await giveEmail(t, teacher, 'verified.only@colegio.example.co');
+      const refused: ProviderAccount[] = [
+        officeAccount('verified.only@colegio.example.co'),
+        officeAccount('verified.only@colegio.example.co', { email_verified: false, xms_edov: false }),
+        officeAccount(undefined, { preferred_username: 'verified.only@colegio.example.co' }),
+      ];
+      for (const account of refused) {
+        const res = await finish(t, w.schoolA, 'office', await codeFrom(t, w.office, w.schoolA, 'office', account));
+        expect(res.statusCode, `${JSON.stringify(account)}: ${res.body}`).toBe(403);
+        expect(res.json().error).toBe('provider_email_not_verified');
+      }
+      const noObjectId = await finish(t, w.schoolA, 'office', await codeFrom(t, w.office, w.schoolA, 'office', { ...officeAccount('verified.only@colegio.example.co', { xms_edov: true }), oid: undefined }));
+      expect(noObjectId.statusCode, noObjectId.body).toBe(401);
+      expect(await linksOf(teacher.id)).toEqual([]);
+
+      const primary = await finish(t, w.schoolA, 'office', await codeFrom(t, w.office, w.schoolA, 'office', officeAccount(undefined, { verified_primary_email: ['Verified.Only@colegio.example.co'] })));
+      expect(primary.statusCode, primary.body).toBe(200);
+      expect(personOf(primary.json().access_token)).toBe(teacher.id);
+    });
+
+    it('item 4: sso an id token issued more than 300 s in the future is refused', async () => {
+      const parent = await t.makePerson(w.schoolA, { role: 'relative' });
+      await giveEmail(t, parent, 'future@example.com');
+      for (const [iat, status] of [
+        [now() + 400, 401],
+        [now() + 200, 200],
+      ] as const) {
+        const flow = await codeFrom(t, w.google, w.schoolA, 'google', googleAccount('future@example.com'));
+        w.google.tamper = (claims) => ({ ...claims, iat, nbf: undefined });
+        try {
+          const res = await finish(t, w.schoolA, 'google', flow);
+          expect(res.statusCode, `iat ${iat}: ${res.body}`).toBe(status);
+          if (status === 401) expect(res.json().error).toBe('id_token_issued_in_future');
+        } finally {
+          w.google.tamper = null;
+        }
+      }
+    });
+
+    it('item 4: sso a rotated key signs in at once; a flood of unknown kids refetches the keys at most once', async () => {
+      const clients = [{ client_id: 'patio-keys', client_secret: 'secret-keys', redirect_uris: [`${PUBLIC_URL}/oauth/google/callback`] }];
+      const [rotating, flooded] = await Promise.all([startTestProvider({ clients }), startTestProvider({ clients })]);
+      try {
+        for (const idp of [rotating, flooded]) {
+          const school = await t.makeSchool({ settings: { signIn: { google: { clientId: 'patio-keys', clientSecret: 'secret-keys', issuer: idp.issuer } } } });
+          const parent = await t.makePerson(school, { role: 'relative' });
+          await giveEmail(t, parent, 'keys@example.com');
+          const account = googleAccount('keys@example.com');
+          expect((await finish(t, school, 'google', await codeFrom(t, idp, school, 'google', account))).statusCode).toBe(200);
+          expect(idp.jwksFetches).toBe(1);
+
+          if (idp === rotating) {
+            // The provider signs with a new key right after the keys were read: the next sign-in works, no waiting.
+            await idp.rotateKey();
+            idp.tamper = (claims) => claims;
+            const res = await finish(t, school, 'google', await codeFrom(t, idp, school, 'google', account));
+            expect(res.statusCode, res.body).toBe(200);
+            expect(idp.jwksFetches).toBe(2);
+          } else {
+            const flows = [];
+            for (let i = 0; i < 8; i++) flows.push(await codeFrom(t, idp, school, 'google', account));
+            idp.tamper = (claims) => idp.sign(claims, { kid: `made-up-${randomUUID()}` });
+            const answers = await Promise.all(flows.map((flow) => finish(t, school, 'google', flow)));
+            for (const res of answers) {
+              expect(res.statusCode, res.body).toBe(401);
+              expect(res.json().error).toBe('invalid_signature');
+            }
+            expect(idp.jwksFetches).toBe(2);
+          }
+          idp.tamper = null;
+        }
+      } finally {
+        await Promise.all([rotating.close(), flooded.close()]);
+      }
     });
 
     it('lets administrators configure a provider; the client secret is write-only; the login screen follows', async () => {

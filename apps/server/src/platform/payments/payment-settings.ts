@@ -27,8 +27,11 @@ export interface TuCompraSettings {
 }
 
 export interface PaymentSettings {
-  /** PAYMENT_PROVIDER: the gateway of schools without the tuCompra flag. */
-  provider: Extract<ProviderName, 'sandbox' | 'wompi'>;
+  /**
+   * PAYMENT_PROVIDER: the gateway of schools without the tuCompra flag. Null in production when it is
+   * unset: payments are never simulated by default there, so those schools take no online payments.
+   */
+  provider: Extract<ProviderName, 'sandbox' | 'wompi'> | null;
   wompi?: WompiSettings;
   tucompra?: TuCompraSettings;
 }
@@ -46,10 +49,15 @@ function httpsUrl(value: string, name: string): string {
   return value;
 }
 
-/** PAYMENT_PROVIDER, WOMPI_* and TUCOMPRA_*; refuses a half-configured gateway instead of failing at the first payment. */
-export function parsePayments(env: Env): PaymentSettings {
-  const provider = (text(env, 'PAYMENT_PROVIDER') || 'sandbox').toLowerCase();
-  if (provider !== 'sandbox' && provider !== 'wompi') throw new Error(`PAYMENT_PROVIDER must be sandbox or wompi, got "${provider}"`);
+/**
+ * PAYMENT_PROVIDER, WOMPI_* and TUCOMPRA_*; refuses a half-configured gateway instead of failing at the
+ * first payment. The sandbox is the default in development only: in `production` it must be named
+ * (PAYMENT_PROVIDER=sandbox), and without PAYMENT_PROVIDER online payments are off.
+ */
+export function parsePayments(env: Env, production = false): PaymentSettings {
+  const named = text(env, 'PAYMENT_PROVIDER').toLowerCase();
+  const provider = named || (production ? null : 'sandbox');
+  if (provider !== null && provider !== 'sandbox' && provider !== 'wompi') throw new Error(`PAYMENT_PROVIDER must be sandbox or wompi, got "${provider}"`);
   const wompi = parseWompi(env);
   if (provider === 'wompi' && !wompi) throw new Error('PAYMENT_PROVIDER=wompi needs WOMPI_PUBLIC_KEY, WOMPI_INTEGRITY_SECRET and WOMPI_EVENTS_SECRET');
   return { provider, wompi, tucompra: parseTuCompra(env) };
@@ -91,9 +99,15 @@ function parseTuCompra(env: Env): TuCompraSettings | undefined {
 
 /**
  * The gateway of a school: tuCompra when its tuCompra setting is on and tuCompra is configured, else
- * PAYMENT_PROVIDER (the sandbox by default).
+ * PAYMENT_PROVIDER (the sandbox when no settings were given: development and tests); null when this
+ * server takes no online payments (production without PAYMENT_PROVIDER).
  */
-export function providerNameFor(settings: PaymentSettings | undefined, tuCompraFlag: boolean): ProviderName {
+export function providerNameFor(settings: PaymentSettings | undefined, tuCompraFlag: boolean): ProviderName | null {
   if (tuCompraFlag && settings?.tucompra) return 'tucompra';
-  return settings?.provider ?? 'sandbox';
+  return settings === undefined ? 'sandbox' : settings.provider;
+}
+
+/** The sandbox gateway's public pages and webhook exist only on a server configured with it. */
+export function isSandboxConfigured(settings: PaymentSettings | undefined): boolean {
+  return providerNameFor(settings, false) === 'sandbox';
 }

@@ -1,12 +1,13 @@
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/database';
+import { isSandboxConfigured } from './payment-settings';
 import type { PaymentProvider, ProviderName } from './payments';
 import { createSandboxProvider, sandboxSecretOf } from './sandbox';
 import { createTuCompraProvider } from './tucompra';
 import { createWompiProvider } from './wompi';
 
 export * from './payments';
-export { providerNameFor, type PaymentSettings } from './payment-settings';
+export { isSandboxConfigured, providerNameFor, type PaymentSettings } from './payment-settings';
 
 const PROVIDERS: ReadonlySet<string> = new Set<ProviderName>(['sandbox', 'wompi', 'tucompra']);
 
@@ -17,10 +18,11 @@ export function isProviderName(name: string): name is ProviderName {
 
 /**
  * The gateway `name` as configured, working on `db` (the sandbox keeps its charges there), or null
- * when it is not configured on this server.
+ * when it is not configured on this server. The sandbox exists only where it is the configured
+ * provider: elsewhere nothing may mark a bill paid without money.
  */
 export function paymentProviderFor(name: ProviderName, config: AppConfig, db: Database): PaymentProvider | null {
-  if (name === 'sandbox') return createSandboxProvider(db, sandboxSecretOf(config.jwtSecret));
+  if (name === 'sandbox') return isSandboxConfigured(config.payments) ? createSandboxProvider(db, sandboxSecretOf(config.jwtSecret)) : null;
   if (name === 'wompi') return config.payments?.wompi ? createWompiProvider(config.payments.wompi) : null;
   return config.payments?.tucompra ? createTuCompraProvider(config.payments.tucompra) : null;
 }

@@ -49,6 +49,19 @@ describe('api client (spec §7, §8)', () => {
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 
+  it('item 2: a 401 for a token this device has already replaced (a password change) does not sign it out', async () => {
+    let token = 'old';
+    vi.stubGlobal('fetch', async () => {
+      // The answer of the password change arrives while this request is on its way.
+      token = 'new';
+      return new Response('{"error":"token_revoked"}', { status: 401 });
+    });
+    const onUnauthorized = vi.fn();
+    const api = createApiClient({ getBaseUrl: () => BASE, getToken: () => token, onUnauthorized });
+    await expect(api.get('people/7')).rejects.toMatchObject({ status: 401, code: 'token_revoked' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('reports a family still waiting for approval (403 registration_pending), and no other refusal', async () => {
     vi.stubGlobal('fetch', async (url: string) =>
       new Response(JSON.stringify({ error: url.endsWith('people') ? 'registration_pending' : 'forbidden', message: 'No' }), { status: 403 }),

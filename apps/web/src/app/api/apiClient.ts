@@ -87,7 +87,8 @@ export function createApiClient(context: ApiContext) {
       const response = await fetch(url, init);
       const body = await readBody(response);
       if (!response.ok) {
-        if (response.status === 401 && token) context.onUnauthorized?.();
+        // A refusal of a token this device has already replaced (a password change answered meanwhile) is not a sign-out.
+        if (response.status === 401 && token && token === context.getToken()) context.onUnauthorized?.();
         if (response.status === 403 && token && (body as { error?: unknown } | null)?.error === 'registration_pending') context.onRegistrationPending?.();
         throw new ApiError(response.status, body, url);
       }

@@ -1,5 +1,6 @@
 import type { DirectoryEntry } from '@patio/core/schemas/org';
 import type { ApiClient } from './apiClient';
+import type { AppServices } from '../services';
 
 /** Where the school directory lives: this site's /api/directory/ unless the build says otherwise (mobile app). */
 function directoryBase(): string {
@@ -13,4 +14,14 @@ export async function findSchool(api: ApiClient, code: string): Promise<Director
   const entry = await api.get<DirectoryEntry>(`${base}${encodeURIComponent(code)}`);
   if (!entry || typeof entry.url !== 'string') throw new Error('Unexpected directory answer');
   return entry;
+}
+
+/**
+ * A mailed link names its school (`?school=<code>`): a device with another school stored, or none (a
+ * phone opening the mail), switches to it through the directory before the link is used.
+ */
+export async function enterSchoolOfLink(services: Pick<AppServices, 'api' | 'session' | 'store'>, code: string | null): Promise<void> {
+  if (!code || services.store.getState().school?.code === code) return;
+  const entry = await findSchool(services.api, code);
+  services.session.chooseSchool(entry.url, { code, title: entry.title, logo: entry.logo ?? null });
 }

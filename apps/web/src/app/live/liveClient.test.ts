@@ -135,6 +135,29 @@ describe('the live client', () => {
     expect(resyncs()).toBe(1);
   });
 
+  it('item 2: tells the app when the server refuses the token (4401 token_revoked)', () => {
+    const refused: string[] = [];
+    const sockets: FakeSocket[] = [];
+    const client = createLiveClient({
+      url: 'wss://patio.example/api/demo/live',
+      token: 'the-token',
+      createSocket: (url) => {
+        const socket = new FakeSocket(url);
+        sockets.push(socket);
+        return socket;
+      },
+      onThreadsChanged: () => {},
+      onResync: () => {},
+      onTokenRefused: (reason) => refused.push(reason),
+    });
+    client.start();
+    sockets[0].open();
+    sockets[0].receive({ type: 'ready', personId: 7 });
+    sockets[0].drop(LIVE_CLOSE.unauthorized, 'token_revoked');
+    expect(refused).toEqual(['token_revoked']);
+    expect(client.state).toBe('refused');
+  });
+
   it('stays closed when the server refuses the token, and waits long after too many connections', () => {
     for (const code of [LIVE_CLOSE.unauthorized, LIVE_CLOSE.forbidden]) {
       const { client, sockets, last } = setup();

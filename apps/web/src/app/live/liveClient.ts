@@ -41,6 +41,11 @@ export interface LiveClientOptions {
   onFormAnswered?(formId: number): void;
   /** Connected again after a drop: whatever changed meanwhile was missed. */
   onResync(): void;
+  /**
+   * The server refused the token itself (close 4401: `token_revoked` after a sign-out everywhere or a
+   * password reset, `token_expired`, `invalid_token`): the app signs out, as on an HTTP 401.
+   */
+  onTokenRefused?(reason: string): void;
   /** Math.random by default: spreads the reconnects of many clients after a server restart. */
   random?: () => number;
 }
@@ -129,7 +134,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     current.onopen = () => send({ type: 'auth', token: options.token });
     current.onmessage = (event) => receive(event.data);
     current.onclose = (event) => {
-      if (socket === current) dropped(event.code);
+      if (socket === current) dropped(event.code, event.reason);
     };
     // An error is always followed by a close, which decides what to do.
     current.onerror = () => {};
@@ -210,12 +215,13 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     }
   }
 
-  function dropped(code: number | null): void {
+  function dropped(code: number | null, reason = ''): void {
     abandonSocket();
     if (state === 'stopped') return;
     if (code === LIVE_CLOSE.unauthorized || code === LIVE_CLOSE.forbidden) {
       // The token itself is refused: only a new token (a new client) can help.
       state = 'refused';
+      if (code === LIVE_CLOSE.unauthorized) options.onTokenRefused?.(reason);
       return;
     }
     const delay = reconnectDelay(attempt++, random);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSessionState } from '../services';
+import { useServices, useSessionState } from '../services';
 import { collect } from './collect';
 import { debounce } from './debounce';
 import { createLiveClient } from './liveClient';
@@ -20,6 +20,7 @@ export const LIVE_FORM_REFRESH_MS = 1000;
  */
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
+  const { session } = useServices();
   const url = useSessionState((s) => s.url);
   const token = useSessionState((s) => s.token);
   const registrationPending = useSessionState((s) => s.registrationPending);
@@ -44,6 +45,8 @@ export function useLiveUpdates(): void {
       onThreadsChanged: refresh,
       onFormAnswered: refreshForms,
       onResync: resync,
+      // A revoked or expired token ends the session at once, as an HTTP 401 does (the deck then shows sign-in).
+      onTokenRefused: () => session.expire(),
     });
     const wakeWhenVisible = () => {
       if (document.visibilityState === 'visible') client.wake();
@@ -62,7 +65,7 @@ export function useLiveUpdates(): void {
       refresh.cancel();
       refreshForms.cancel();
     };
-  }, [queryClient, url, token, registrationPending]);
+  }, [queryClient, session, url, token, registrationPending]);
 }
 
 /** useLiveUpdates as an element, for the signed-in shell. */

@@ -4,7 +4,7 @@ import { LOGOUT_EXIT_DELAY_MS } from '@patio/core/constants';
 import type { ApiClient } from '../api/apiClient';
 import { INSTALL_ID_KEY, registerDevice, unregisterDevice } from './device';
 import type { School, SessionStore } from './sessionStore';
-import { decodeToken } from './token';
+import { decodeToken, sessionIdOf } from './token';
 
 export interface SessionDeps {
   store: SessionStore;
@@ -50,10 +50,15 @@ export function createSession({ store, api, storage, isNativeApp, exitApp }: Ses
       return restoring;
     },
 
-    /** Deletes the device, clears local storage and signs out; the mobile app exits after 800 ms. */
+    /**
+     * Deletes the device, ends this sign-in on the server (its token stops working wherever a copy of it
+     * lies), clears local storage and signs out; the mobile app exits after 800 ms.
+     */
     async logout(): Promise<void> {
-      const { user } = store.getState();
+      const { user, token } = store.getState();
       if (user) await unregisterDevice(api, user.id, storage);
+      const sessionId = token ? sessionIdOf(token) : null;
+      if (sessionId !== null) await api.delete(`sessions/${sessionId}`).catch(() => undefined);
       const installId = storage.getItem(INSTALL_ID_KEY);
       storage.clear();
       if (installId) storage.setItem(INSTALL_ID_KEY, installId);

@@ -17,3 +17,13 @@ export function isUsableToken(token: string, nowSec: number): boolean {
     return false;
   }
 }
+
+/** The server's session of a token (its `sid` claim: decision 024), or null for a token without one. */
+export function sessionIdOf(token: string): number | null {
+  try {
+    const { sid } = decodeToken(token) as AccessTokenClaims & { sid?: unknown };
+    return typeof sid === 'number' && Number.isSafeInteger(sid) ? sid : null;
+  } catch {
+    return null;
+  }
+}

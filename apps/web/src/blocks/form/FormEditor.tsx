@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Button, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { FORM_MAX_FIELDS, type FormEntity, type FormField, type FormInput } from '@patio/core/schemas/blocks';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FieldList } from './FieldList';
 import { ConfirmRemoveField } from './ConfirmRemoveField';
 import { FormLoadProblem } from './FormLoadProblem';
 import { useFormEntity } from './formQueries';
-import { formInputOf, highestFieldNumber, moveField, newField, removeField, updateField, type FieldChange } from './formModel';
+import { formInputOf, highestFieldNumber, moveField, newField, removeField, restoreFields, updateField, type FieldChange } from './formModel';
 import { SaveState } from './SaveState';
 import { useFormAutosave } from './useFormAutosave';
 import classes from './form.module.css';
@@ -54,6 +55,15 @@ function FormEditorForm({ formId, entity }: { formId: number; entity: FormEntity
     change((f) => ({ ...f, fields: removeField(f.fields, name) }));
   }
 
+  /** The server refused to remove questions people answered: put them back unless the author confirms. */
+  function handleKeepAnswered() {
+    const answered = autosave.answeredRemovals ?? [];
+    autosave.dismissRemoval();
+    change((f) => ({ ...f, fields: restoreFields(f.fields, answered) }));
+  }
+
+  const answered = autosave.answeredRemovals;
+  const answeredTitles = (answered ?? []).map((f) => t('blocks.form.answeredRemove.quoted', { title: f.title.trim() || t('blocks.form.editor.field', { number: f.order }) })).join(', ');
   const isFull = form.fields.length >= FORM_MAX_FIELDS;
   return (
     <section className={classes.block} aria-label={t('blocks.form.editor.label')}>
@@ -85,6 +95,16 @@ function FormEditorForm({ formId, entity }: { formId: number; entity: FormEntity
         <SaveState status={autosave.status} onRetry={() => autosave.retry(current.current)} />
       </div>
       <ConfirmRemoveField target={removing} onConfirm={handleConfirmRemove} onCancel={() => setRemoving(null)} />
+      <ConfirmDialog
+        opened={answered !== null}
+        title={t('blocks.form.answeredRemove.title', { count: answered?.length ?? 0 })}
+        message={t('blocks.form.answeredRemove.body', { count: answered?.length ?? 0, titles: answeredTitles })}
+        confirmLabel={t('blocks.form.answeredRemove.confirm')}
+        cancelLabel={t('blocks.form.answeredRemove.keep', { count: answered?.length ?? 0 })}
+        closeLabel={t('common.close')}
+        onConfirm={() => autosave.confirmRemoval(current.current)}
+        onCancel={handleKeepAnswered}
+      />
     </section>
   );
 }

@@ -88,6 +88,48 @@ describe('the form editor', () => {
     expect(lastPut(calls).fields.map((f) => [f.name, f.order])).toEqual([['f2', 1], ['f4', 2]]);
   });
 
+  it('item 4: removing a question people answered asks again, then saves with confirm=true', async () => {
+    const hasAnswers = { status: 409, body: { error: 'field_has_answers', message: 'answered', details: [{ path: 'f1', message: 'answered' }] } };
+    const rendered = await renderForm({
+      mode: 'edit',
+      routes: {
+        [ENTITY]: { body: makeForm() },
+        [`PUT ${PUT}`]: (call) => ((bodyOf(call) as FormInput).fields.some((f) => f.name === 'f1') ? echo(call) : hasAnswers),
+        [`PUT ${PUT}?confirm=true`]: echo,
+      },
+    });
+    await screen.findByRole('textbox', { name: 'Título del formulario' });
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar la pregunta 1' }));
+    fireEvent.click(within(await dialog('¿Eliminar la pregunta?')).getByRole('button', { name: 'Eliminar' }));
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    const asked = await dialog('Esta pregunta ya tiene respuestas');
+    expect(within(asked).getByText('Ya respondieron «Transporte». Si la eliminas, sus respuestas dejarán de verse en los resultados y en la exportación.')).toBeTruthy();
+    expect(screen.queryByText('Formulario guardado')).toBeNull();
+    fireEvent.click(within(asked).getByRole('button', { name: 'Eliminar de todos modos' }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    const confirmed = callsTo(rendered.calls, 'PUT', `${PUT}?confirm=true`);
+    expect(confirmed).toHaveLength(1);
+    expect((bodyOf(confirmed[0]) as FormInput).fields.map((f) => [f.name, f.order])).toEqual([['f2', 1], ['f3', 2]]);
+    expect(screen.getByText('Formulario guardado')).toBeTruthy();
+  });
+
+  it('item 4: keeping a question people answered puts it back where it was and saves the form with it', async () => {
+    const hasAnswers = { status: 409, body: { error: 'field_has_answers', message: 'answered', details: [{ path: 'f2', message: 'answered' }] } };
+    const { calls } = await openEditor((call) => ((bodyOf(call) as FormInput).fields.some((f) => f.name === 'f2') ? echo(call) : hasAnswers));
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar la pregunta 2' }));
+    fireEvent.click(within(await dialog('¿Eliminar la pregunta?')).getByRole('button', { name: 'Eliminar' }));
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    fireEvent.click(within(await dialog('Esta pregunta ya tiene respuestas')).getByRole('button', { name: 'Conservar la pregunta' }));
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(screen.getAllByRole('group', { name: /^Pregunta \d$/ })).toHaveLength(3);
+    expect((within(question(2)).getByRole('textbox', { name: 'Texto de la pregunta' }) as HTMLInputElement).value).toBe('Autorizo la salida');
+    expect(lastPut(calls).fields.map((f) => [f.name, f.order])).toEqual([['f1', 1], ['f2', 2], ['f3', 3]]);
+    expect(callsTo(calls, 'PUT', `${PUT}?confirm=true`)).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('Formulario guardado')).toBeTruthy();
+  });
+
   it('moves a question with its buttons and renumbers from 1; the first cannot go up, the last not down', async () => {
     const { calls } = await openEditor();
     expect((screen.getByRole('button', { name: 'Subir la pregunta 1' }) as HTMLButtonElement).disabled).toBe(true);

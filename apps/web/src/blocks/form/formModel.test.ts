@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FormField } from '@patio/core/schemas/blocks';
-import { formInputOf, highestFieldNumber, moveField, newField, removeField, sortedFields, updateField } from './formModel';
+import type { TFunction } from 'i18next';
+import { answerText } from './answerText';
+import { formInputOf, highestFieldNumber, moveField, newField, removeField, restoreFields, sortedFields, updateField } from './formModel';
 import { formIdOf } from './formUrl';
 import { problemFieldOf } from './replyErrors';
 
@@ -59,5 +61,22 @@ describe('the question a refused reply names', () => {
     expect(problemFieldOf({ error: 'unknown_field', field: 'f4' })).toBe('f4');
     expect(problemFieldOf({ error: 'unknown_field', message: 'x' })).toBeNull();
     expect(problemFieldOf(null)).toBeNull();
+  });
+
+  it('item 4: puts answered questions back where they were, keeping later edits, renumbered from 1', () => {
+    const before = [f('a', 1), f('b', 2), f('c', 3), f('d', 4)];
+    const edited = removeField(removeField(before, 'b'), 'd').map((x) => (x.name === 'c' ? { ...x, title: 'C2' } : x));
+    const back = restoreFields(edited, [f('b', 2), f('d', 4)]);
+    expect(back.map((x) => [x.name, x.order, x.title])).toEqual([['a', 1, 'a'], ['b', 2, 'b'], ['c', 3, 'C2'], ['d', 4, 'd']]);
+    expect(restoreFields(before, [f('b', 2)])).toEqual(before);
+  });
+
+  it('item 4: an answer that no longer fits its question (a text made a checkbox) reads as it was given', () => {
+    const t = ((key: string) => key) as unknown as TFunction;
+    const box = { type: 'checkbox' as const };
+    expect(answerText(t, box, 1)).toBe('blocks.form.checked');
+    expect(answerText(t, box, 0)).toBe('blocks.form.unchecked');
+    expect(answerText(t, box, 'Sin maní')).toBe('Sin maní');
+    expect(answerText(t, box, '')).toBeNull();
   });
 });

@@ -53,3 +53,14 @@ export type FieldChange = Partial<Pick<FormField, 'title' | 'description' | 'opt
 export function updateField(fields: readonly FormField[], name: string, change: FieldChange): FormField[] {
   return fields.map((f) => (f.name === name ? { ...f, ...change } : f));
 }
+
+/**
+ * Puts removed fields back near where they were (each before the field that took its place), keeping
+ * what was edited since; the orders are renumbered from 1.
+ */
+export function restoreFields(fields: readonly FormField[], restored: readonly FormField[]): FormField[] {
+  const present = new Set(fields.map((f) => f.name));
+  const back = restored.filter((f) => !present.has(f.name)).map((field) => ({ field, at: field.order - 0.5 }));
+  const kept = fields.map((field, index) => ({ field, at: index + 1 }));
+  return renumber([...kept, ...back].sort((a, b) => a.at - b.at).map((e) => e.field));
+}

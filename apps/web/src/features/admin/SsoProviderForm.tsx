@@ -3,9 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Badge, Button, Checkbox, Paper, PasswordInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { SSO_PROVIDER_NAMES, type SsoProviderSettings } from '@patio/core/schemas/singleSignOn';
+import { ApiError } from '../../app/api/ApiError';
 import { describeError } from '../../app/api/describeError';
 import { Notice } from '../../ui/Notice';
 import { useSaveSsoProvider } from './useSsoSettings';
+
+/** The issuer refusals get their own sentence: the administrator can fix them. */
+const issuerRefused = (error: unknown) => error instanceof ApiError && (error.code === 'issuer_not_allowed' || error.code === 'invalid_issuer');
 
 const lines = (text: string) => text.split(/[\s,]+/).map((line) => line.trim()).filter(Boolean);
 
@@ -60,7 +64,13 @@ export function SsoProviderForm({ settings }: { settings: SsoProviderSettings })
             onChange={(event) => setClientSecret(event.currentTarget.value)}
             autoComplete="new-password"
           />
-          <TextInput label={t('sso.admin.issuer')} description={t('sso.admin.issuerHint', { issuer: settings.effectiveIssuer })} value={issuer} onChange={(event) => setIssuer(event.currentTarget.value)} />
+          <TextInput
+            label={t('sso.admin.issuer')}
+            description={t('sso.admin.issuerHint', { issuer: settings.effectiveIssuer })}
+            value={issuer}
+            onChange={(event) => setIssuer(event.currentTarget.value)}
+            error={save.isError && issuerRefused(save.error)}
+          />
           {provider === 'office' && <Textarea label={t('sso.admin.tenants')} value={tenants} onChange={(event) => setTenants(event.currentTarget.value)} autosize minRows={2} />}
           {provider === 'google' && <Textarea label={t('sso.admin.domains')} value={domains} onChange={(event) => setDomains(event.currentTarget.value)} autosize minRows={2} />}
           <Checkbox label={t('sso.admin.selfRegistration')} checked={selfRegistration} onChange={(event) => setSelfRegistration(event.currentTarget.checked)} />
@@ -71,7 +81,7 @@ export function SsoProviderForm({ settings }: { settings: SsoProviderSettings })
             {t('sso.admin.save', { provider: name })}
           </Button>
           {save.isSuccess && <Notice>{t('sso.admin.saved', { provider: name })}</Notice>}
-          {save.isError && <Notice tone="error">{describeError(t, save.error)}</Notice>}
+          {save.isError && <Notice tone="error">{issuerRefused(save.error) ? t('sso.admin.issuerRefused') : describeError(t, save.error)}</Notice>}
         </Stack>
       </form>
     </Paper>

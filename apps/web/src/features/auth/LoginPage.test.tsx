@@ -13,6 +13,8 @@ describe('login screen', () => {
   it.each([
     [401, { error: 'invalid_credentials', message: 'x' }, 'El usuario o la contraseña no son correctos.'],
     [429, { error: 'too_many_attempts', message: 'x' }, 'Demasiados intentos fallidos. Espera unos minutos antes de volver a intentarlo.'],
+    // item 1: a production server refuses the public demo password and the person is told how to get a new one.
+    [403, { error: 'demo_password', message: 'x' }, 'Esta cuenta todavía tiene la contraseña pública de demostración y por eso no puede ingresar. Elige una nueva con «¿Olvidaste tu contraseña?».'],
   ])('explains a %s answer', async (status, body, text) => {
     const { fetchMock, calls } = mockFetch({ [`POST ${BASE}oauth/token`]: { status, body } });
     vi.stubGlobal('fetch', fetchMock);

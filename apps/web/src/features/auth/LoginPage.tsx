@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api/ApiError';
 import { REGISTRATION_STATUS_PATH, safeNextPath } from '../../app/guard';
@@ -19,6 +20,15 @@ import { completeSignIn, requestPasswordToken } from './signIn';
 import { useLinkSignIn } from './useLinkSignIn';
 import { useSchoolSettings } from './useSchoolSettings';
 import linkClasses from './linkScreens.module.css';
+
+/** What the sign-in form says about a refused password sign-in. */
+function signInErrorText(t: TFunction, caught: unknown): string {
+  if (!(caught instanceof ApiError)) return describeError(t, caught);
+  if (caught.status === 401) return t('login.invalidCredentials');
+  // A production server refuses the public demo password until the person chooses a new one.
+  if (caught.status === 403 && caught.code === 'demo_password') return t('login.demoPassword');
+  return describeError(t, caught);
+}
 
 /** /login: username and password, sign-in by link, and the providers the school configured (spec §1, §2). */
 export function LoginPage() {
@@ -60,7 +70,7 @@ export function LoginPage() {
       const outcome = await completeSignIn(services, answer.access_token);
       await navigate(outcome === 'registrationPending' ? REGISTRATION_STATUS_PATH : next, { replace: true });
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.status === 401 ? t('login.invalidCredentials') : describeError(t, caught));
+      setError(signInErrorText(t, caught));
       setBusy(false);
     }
   }

@@ -58,6 +58,8 @@ export function providerFailureKey(error: unknown): string {
     domain_not_allowed: 'sso.notAllowed',
     provider_not_configured: 'sso.notOffered',
     provider_unavailable: 'sso.unavailable',
+    provider_address_refused: 'sso.misconfigured',
+    account_already_linked: 'sso.alreadyLinked',
     too_many_attempts: 'login.tooManyAttempts',
   };
   if (error.status === 429) return 'login.tooManyAttempts';

@@ -64,4 +64,15 @@ describe('sign-in with Google, Office 365 and Apple', () => {
     const sent = calls.find((c) => c.method === 'POST');
     expect(JSON.parse(String(sent?.init?.body))).toEqual({ code: 'c-1', state: 'stored', email: 'a@b.example' });
   });
+
+  it.each([
+    ['account_already_linked', 409, es.sso.alreadyLinked],
+    ['provider_address_refused', 502, es.sso.misconfigured],
+  ])('item 4: sso explains %s', async (error, status, text) => {
+    sessionStorage.setItem('patio.sso', JSON.stringify({ provider: 'office', state: 'stored', next: '/highlights' }));
+    const { fetchMock } = mockFetch({ [`POST ${BASE}oauth/office`]: { status, body: { error, message: 'x' } } });
+    vi.stubGlobal('fetch', fetchMock);
+    await renderApp({ path: '/oauth/office/callback?code=c-1&state=stored', session });
+    expect((await screen.findByRole('alert')).textContent).toBe(text.replace('{{provider}}', 'Office 365'));
+  });
 });

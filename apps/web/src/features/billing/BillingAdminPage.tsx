@@ -7,22 +7,25 @@ import { DebitImportPanel } from './DebitImportPanel';
 import { DebtorsPanel } from './DebtorsPanel';
 import { InterestSettingsPanel } from './InterestSettingsPanel';
 import { ManualPaymentPanel } from './ManualPaymentPanel';
+import { RefundsPanel } from './RefundsPanel';
 import './billingStyles';
 import classes from './billing.module.css';
 
-const ADMIN_TABS = ['debtors', 'import', 'payment', 'settings'] as const;
+const ADMIN_TABS = ['debtors', 'import', 'payment', 'refunds', 'settings'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 
 const PANELS: Record<AdminTab, () => React.JSX.Element> = {
   debtors: DebtorsPanel,
   import: DebitImportPanel,
   payment: ManualPaymentPanel,
+  refunds: RefundsPanel,
   settings: InterestSettingsPanel,
 };
 
 /**
  * /billing/admin (staff: administrators and school-wide employees): debtors and the payment reminder,
- * importing debits, recording a payment received, and the interest rule; the tab is in ?tab=.
+ * importing debits, recording a payment received, refunds of payments that came after their debit was
+ * paid, and the settings (interest rule, whether students see their own billing); the tab is in ?tab=.
  */
 export function BillingAdminPage() {
   const { t } = useTranslation();
@@ -38,7 +41,7 @@ export function BillingAdminPage() {
           <Tabs.List aria-label={t('billing.admin.tabs.label')}>
             {ADMIN_TABS.map((name) => (
               <Tabs.Tab key={name} value={name}>
-                {t(`billing.admin.tabs.${name}`)}
+                {name === 'refunds' ? t('billing.refunds.tab') : t(`billing.admin.tabs.${name}`)}
               </Tabs.Tab>
             ))}
           </Tabs.List>

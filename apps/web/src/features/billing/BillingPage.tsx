@@ -1,12 +1,14 @@
 import { useParams, useSearchParams, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Loader, NativeSelect, Tabs } from '@mantine/core';
-import { IconCashRegister } from '@tabler/icons-react';
+import { IconCashRegister, IconUsers } from '@tabler/icons-react';
 import { ApiError, isRefusal } from '../../app/api/ApiError';
 import { useAllowedPaths } from '../../app/access/useAllowedPaths';
 import { useGoBack } from '../../app/back/useGoBack';
 import { RefusalMessage } from '../../app/RefusalMessage';
+import { useSessionState } from '../../app/services';
 import { PageShell } from '../../ui/PageShell';
+import { StatusMessage } from '../../ui/StatusMessage';
 import { BalanceSummary } from './BalanceSummary';
 import { BillingList } from './BillingList';
 import { billingAdminPath, idOf } from './billingPaths';
@@ -25,6 +27,7 @@ export function BillingPage() {
   const { t } = useTranslation();
   const goBack = useGoBack('/more');
   const personId = idOf(useParams().personId);
+  const uid = useSessionState((s) => s.user?.id ?? null);
   const [search, setSearch] = useSearchParams();
   const tab = billingTabOf(search.get('tab'));
   const children = useBillingChildren(personId ?? 0, personId !== null).data ?? [];
@@ -48,6 +51,9 @@ export function BillingPage() {
 
   let body;
   if (personId === null) body = <RefusalMessage error={new ApiError(404, null, '')} resource="person" />;
+  // A student of a school that keeps billing to the family (issue 29): say so, instead of a bare refusal.
+  else if (balance.isError && balance.error instanceof ApiError && balance.error.status === 403 && personId === uid)
+    body = <StatusMessage icon={<IconUsers size={36} />} title={t('billing.studentView.hiddenTitle')} body={t('billing.studentView.hiddenBody')} />;
   else if (balance.isError && isRefusal(balance.error)) body = <RefusalMessage error={balance.error} resource="person" />;
   else {
     body = (

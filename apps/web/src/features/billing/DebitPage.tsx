@@ -7,6 +7,7 @@ import { ApiError } from '../../app/api/ApiError';
 import { useGoBack } from '../../app/back/useGoBack';
 import { RefusalMessage } from '../../app/RefusalMessage';
 import { useSessionState } from '../../app/services';
+import { Notice } from '../../ui/Notice';
 import { PageShell } from '../../ui/PageShell';
 import { billingPath, idOf } from './billingPaths';
 import { dayLabel, periodLabel, statusLabel } from './billingText';
@@ -63,7 +64,7 @@ function DebitFacts({ debit }: { debit: Debit }) {
 
 /**
  * /billing/debits/{debitId} (the spec's billing-debit-debitId): the debit's lines and interest, what
- * paid it, Pay online when the caller may, the notice and outcome after returning from the checkout
+ * paid it, Pay online when the caller may (or why the school takes no online payment), the notice and outcome after returning from the checkout
  * (?payment=), a printable sheet and the receipts of its payments.
  */
 export function DebitPage() {
@@ -97,6 +98,13 @@ export function DebitPage() {
         {paymentId === null && data.lastPayment && data.balance > 0 && (
           <div className={classes.noPrint}>
             <PaymentInProgress payment={data.lastPayment} />
+          </div>
+        )}
+        {!data.paymentsAvailable && data.balance > 0 && (
+          <div className={classes.noPrint}>
+            <Notice>
+              <strong>{t('billing.online.unavailableTitle')}</strong> {t('billing.online.unavailableBody')}
+            </Notice>
           </div>
         )}
         <div className={`${classes.actions} ${classes.noPrint}`}>

@@ -6,16 +6,22 @@ import { useSessionState } from '../../app/services';
 import { RefusalMessage } from '../../app/RefusalMessage';
 import { Notice } from '../../ui/Notice';
 import { describeBillingError } from './billingErrors';
+import { StudentBillingSetting } from './StudentBillingSetting';
 import { useBillingSettings, useSaveInterestRule, type BillingSettings } from './useBillingAdmin';
 import classes from './billing.module.css';
 
-/** Staff: the school's interest rule (monthly rate after a grace period; 0 % turns it off), the currency and provider in use. */
+/** Staff: the school's interest rule (monthly rate after a grace period; 0 % turns it off), the currency and provider in use, and who sees a student's billing. */
 export function InterestSettingsPanel() {
   const { t } = useTranslation();
   const settings = useBillingSettings();
   if (settings.isPending) return <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   if (settings.isError) return <RefusalMessage error={settings.error} onRetry={() => void settings.refetch()} resource="admin" />;
-  return <InterestForm settings={settings.data} />;
+  return (
+    <div className={classes.page}>
+      <InterestForm settings={settings.data} />
+      <StudentBillingSetting settings={settings.data} />
+    </div>
+  );
 }
 
 function InterestForm({ settings }: { settings: BillingSettings }) {

@@ -1,4 +1,4 @@
-import type { BillingBalance, Credit, CreditSummary, Debit, DebitSummary, Distribution, Payment } from '@patio/core/schemas/billing';
+import type { BillingBalance, Credit, CreditSummary, Debit, DebitSummary, Distribution, Payment, Refund } from '@patio/core/schemas/billing';
 import { BASE } from '../../test/fetchStub';
 import { validToken } from '../../test/makeToken';
 
@@ -59,6 +59,7 @@ export const debit = (extra: Partial<Debit> = {}): Debit => ({
   interestRule: { monthlyRatePercent: 1.5, graceDays: 5 },
   distributions: [],
   canPay: true,
+  paymentsAvailable: true,
   lastPayment: null,
   ...extra,
 });
@@ -99,5 +100,21 @@ export const payment = (extra: Partial<Payment> = {}): Payment => ({
   creditId: null,
   createdAt: 1_790_000_000,
   completedAt: null,
+  ...extra,
+});
+
+export const refund = (extra: Partial<Refund> = {}): Refund => ({
+  id: 7,
+  paymentId: 91,
+  creditId: 22,
+  creditSequence: 311,
+  debitId: 11,
+  person: { id: 40, name: 'Ana Ruiz' },
+  amount: 450_000,
+  currency: 'COP',
+  createdAt: 1_790_000_000,
+  doneAt: null,
+  doneBy: null,
+  note: '',
   ...extra,
 });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 import { BASE, stubFetch, type StubAnswer, type StubCall } from '../../test/fetchStub';
-import { ME, balance, credit, creditSummary, debit, debitSummary, distribution, payment, signedIn } from './billing.fixtures';
+import { ME, balance, credit, creditSummary, debit, debitSummary, distribution, payment, refund, signedIn } from './billing.fixtures';
 import { billingTabOf } from './billingTabs';
 import { checkoutNavigator } from './checkoutNavigator';
 
@@ -80,6 +80,16 @@ describe('billing screen', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Pagos por aplicar' })).getAllByRole('link')).toHaveLength(1));
   });
 
+  it('item 4: tells a student whose school keeps billing to the family where it is, instead of a refusal', async () => {
+    await open(`/billing/${ME}`, {
+      [`GET people/${ME}`]: person({ roles: ['student'] }),
+      [`GET people/${ME}/billing/balance`]: { status: 403, body: { error: 'forbidden', message: 'Not allowed' } },
+      [`GET people/${ME}/billing/debits/pending?page=1&limit=20`]: { status: 403, body: { error: 'forbidden', message: 'Not allowed' } },
+    });
+    expect(await screen.findByRole('heading', { name: 'Los pagos los ve tu familia' }, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Cobros pendientes' })).toBeNull();
+  });
+
   it('says what to expect when nothing is pending', async () => {
     await open(`/billing/${ME}`, {
       [`GET people/${ME}/billing/balance`]: { body: balance({ balance: 0, pending: 0, overdue: 0, pendingCount: 0, overdueCount: 0 }) },
@@ -137,9 +147,29 @@ describe('debit screen', { timeout: 30_000 }, () => {
   it('offers to continue a payment left at the checkout instead of starting another', async () => {
     const go = vi.spyOn(checkoutNavigator, 'open').mockImplementation(() => {});
     await open('/billing/debits/11', { 'GET billing/debits/11': { body: debit({ lastPayment: payment({ checkoutUrl: '/api/demo/billing/providers/sandbox/checkout/left' }) }) } });
-    expect(await screen.findByText(/Tienes un pago de \$\s450\.000 en curso/, {}, { timeout: 20_000 })).toBeTruthy();
+    expect(await screen.findByText(/Este cobro tiene un pago de \$\s450\.000 en curso/, {}, { timeout: 20_000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Continuar el pago' }));
     expect(go).toHaveBeenCalledWith('/api/demo/billing/providers/sandbox/checkout/left');
+  });
+
+  it('item 4: paying a debit whose open payment another relative started shows that payment and continues it', async () => {
+    const go = vi.spyOn(checkoutNavigator, 'open').mockImplementation(() => {});
+    const open88 = payment({ id: 88, checkoutUrl: '/api/demo/billing/providers/sandbox/checkout/open' });
+    const { calls } = await open('/billing/debits/11', {
+      'GET billing/debits/11': { body: debit({ lastPayment: open88 }) },
+      'POST billing/debits/11/payments': { status: 200, body: { id: 88, status: 'pending', checkoutUrl: open88.checkoutUrl, amount: 450_000, currency: 'COP' } },
+    });
+    expect(await screen.findByText(/Este cobro tiene un pago de \$\s450\.000 en curso, tuyo o de alguien de tu familia/, {}, { timeout: 20_000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Pagar/ }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/api/demo/billing/providers/sandbox/checkout/open'));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('item 1: payments: says why there is no online payment where the school takes none', async () => {
+    await open('/billing/debits/11', { 'GET billing/debits/11': { body: debit({ canPay: false, paymentsAvailable: false }) } });
+    expect(await screen.findByText('Pago en línea no disponible', {}, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.getByText(/Paga en la tesorería del colegio/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Pagar/ })).toBeNull();
   });
 
   it('offers no Pay button when the caller may not pay', async () => {
@@ -180,5 +210,44 @@ describe('credit screen', { timeout: 30_000 }, () => {
     expect(within(applyDialog).getByText(/abril de 2026/)).toBeTruthy();
     fireEvent.click(within(applyDialog).getByRole('button', { name: 'Aplicar' }));
     await waitFor(() => expect(calls.find((c) => c.url.endsWith('/apply'))?.init?.body).toBe(JSON.stringify({ debitId: 12 })));
+  });
+});
+
+describe('treasury: refunds and who sees payments', { timeout: 30_000 }, () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('item 4: lists a refund to make and marks it done with a note', async () => {
+    let done = false;
+    const { calls } = await open('/billing/admin?tab=refunds', {
+      'GET billing/refunds?state=open&page=1&limit=20': () => page(done ? [] : [refund()]),
+      'GET billing/refunds?state=done&page=1&limit=20': page([refund({ doneAt: 1_790_100_000, doneBy: { id: 2, name: 'Tesorería Demo' }, note: 'TRF-9' })]),
+      'POST billing/refunds/7/done': () => {
+        done = true;
+        return { body: refund({ doneAt: 1_790_100_000, doneBy: { id: 2, name: 'Tesorería Demo' }, note: 'TRF-9' }) };
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Devoluciones' }, { timeout: 20_000 });
+    expect(within(list).getByText('Ana Ruiz')).toBeTruthy();
+    expect(within(list).getByText(/\$\s450\.000/)).toBeTruthy();
+    expect(within(list).getByRole('link', { name: 'Ver el pago por aplicar n.º 311' }).getAttribute('href')).toBe('/billing/credits/22');
+    fireEvent.click(within(list).getByRole('button', { name: 'Marcar como hecha' }));
+    fireEvent.change(screen.getByLabelText('Cómo se resolvió'), { target: { value: ' TRF-9 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(calls.find((c) => c.url.endsWith('billing/refunds/7/done'))?.init?.body).toBe(JSON.stringify({ note: 'TRF-9' })));
+    expect(await screen.findByText('No hay devoluciones pendientes.')).toBeTruthy();
+  });
+
+  it('item 4: switches whether students see their own charges', async () => {
+    const settings = { currency: 'COP', interest: { monthlyRatePercent: 1.5, graceDays: 5 }, provider: 'sandbox', studentsSeeOwnBilling: false };
+    const { calls } = await open('/billing/admin?tab=settings', {
+      'GET billing/settings': { body: settings },
+      'PUT billing/settings': { body: { ...settings, studentsSeeOwnBilling: true } },
+    });
+    const toggle = await screen.findByLabelText('Los estudiantes ven sus propios cobros', {}, { timeout: 20_000 });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(toggle);
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.init?.body).toBe(JSON.stringify({ studentsSeeOwnBilling: true })));
+    expect(await screen.findByText('Se guardó quién ve los pagos.')).toBeTruthy();
+    expect((screen.getByLabelText('Los estudiantes ven sus propios cobros') as HTMLInputElement).checked).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import { describeError } from '../../app/api/describeError';
 // code shows the server's message, and failures without one the app's generic sentence.
 const KNOWN = new Set([
   'debit_paid',
+  'payment_settled_meanwhile',
   'idempotency_key_reused',
   'no_debtors',
   'nothing_to_apply',
@@ -23,6 +24,7 @@ export function describeBillingError(t: TFunction, error: unknown): string {
   if (error instanceof ApiError) {
     const code = error.code;
     if (code && KNOWN.has(code)) return t(`billing.errors.${code}`);
+    if (code === 'payments_unavailable') return t('billing.online.unavailableBody');
     if (error.status === 403) return t('billing.errors.forbidden');
     const message = (error.body as { message?: unknown } | null)?.message;
     if (typeof message === 'string' && message.trim() && error.status < 500) return message;

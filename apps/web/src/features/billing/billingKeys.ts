@@ -9,3 +9,4 @@ export const creditKey = (creditId: number) => ['billing', 'credit', creditId] a
 export const paymentKey = (paymentId: number) => ['billing', 'payment', paymentId] as const;
 export const debtorsKey = (filters: object) => ['billing', 'debtors', filters] as const;
 export const settingsKey = () => ['billing', 'settings'] as const;
+export const refundsKey = (state?: 'open' | 'done') => (state ? (['billing', 'refunds', state] as const) : (['billing', 'refunds'] as const));

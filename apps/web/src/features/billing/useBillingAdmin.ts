@@ -1,15 +1,17 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BillingImport, BillingImportResult, BillingReminder, BillingReminderInput, Credit, Debtor, InterestRule, ManualCreditInput, PaymentProvider } from '@patio/core/schemas/billing';
+import type { BillingImport, BillingImportResult, BillingReminder, BillingReminderInput, Credit, Debtor, InterestRule, ManualCreditInput, PaymentProvider, Refund } from '@patio/core/schemas/billing';
 import { DEFAULT_PAGE_SIZE } from '@patio/core/constants';
 import { isNetworkError, isRefusal } from '../../app/api/ApiError';
 import { useServices } from '../../app/services';
-import { BILLING_KEY, debtorsKey, settingsKey } from './billingKeys';
+import { BILLING_KEY, debtorsKey, refundsKey, settingsKey } from './billingKeys';
 
 /** GET billing/settings (ZBillingSettings of core, which exports no type of it). */
 export interface BillingSettings {
   currency: string;
   interest: InterestRule;
   provider: PaymentProvider | null;
+  /** Students see their own debits (default false: their relatives and billing staff do). */
+  studentsSeeOwnBilling: boolean;
 }
 
 export interface DebtorFilters {
@@ -57,6 +59,38 @@ export function useSaveInterestRule() {
       // Interest shown on every debit and balance changes with the rule.
       void queryClient.invalidateQueries({ queryKey: BILLING_KEY, predicate: (q) => q.queryKey[1] !== 'settings' });
     },
+  });
+}
+
+/** PUT billing/settings {studentsSeeOwnBilling}: whether students see their own billing (applies at once). */
+export function useSaveStudentsSeeOwn() {
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (studentsSeeOwnBilling: boolean) => api.put<BillingSettings>('billing/settings', { studentsSeeOwnBilling }),
+    onSuccess: (settings) => queryClient.setQueryData(settingsKey(), settings),
+  });
+}
+
+/** GET billing/refunds?state: payments approved after their debit was paid, page after page. */
+export function useRefunds(state: 'open' | 'done') {
+  const { api } = useServices();
+  return useInfiniteQuery({
+    queryKey: refundsKey(state),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) => api.getPage<Refund>('billing/refunds', { query: { state, page: pageParam, limit: DEFAULT_PAGE_SIZE }, signal }),
+    getNextPageParam: (last, pages) => (pages.length < Math.ceil(last.total / DEFAULT_PAGE_SIZE) && last.items.length > 0 ? pages.length + 1 : undefined),
+    retry: (count, error) => count < 1 && !isRefusal(error),
+  });
+}
+
+/** POST billing/refunds/{id}/done with how it was settled. */
+export function useCompleteRefund() {
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, note }: { id: number; note: string }) => api.post<Refund>(`billing/refunds/${id}/done`, { note }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: refundsKey() }),
   });
 }
 

@@ -15,6 +15,7 @@ import { ProfileFacts } from './ProfileFacts';
 import { RefusalMessage } from '../../app/RefusalMessage';
 import { RelativesSection } from './RelativesSection';
 import { SignInLinkSection } from './SignInLinkSection';
+import { SignOutPersonSection } from './SignOutPersonSection';
 import { PersonInvitationSection } from '../invitations';
 import { usePerson } from './usePeople';
 import classes from './profile.module.css';
@@ -110,6 +111,7 @@ export const PersonPage = withDirectoryTerms(function PersonPage() {
         <MembershipsSection memberships={memberships} />
         <SignInLinkSection personId={p.id} personName={title} />
         <PersonInvitationSection personId={p.id} personName={title} />
+        {!isOwnProfile && <SignOutPersonSection personId={p.id} personName={title} />}
       </Stack>
     );
   }

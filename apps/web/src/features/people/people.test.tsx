@@ -110,6 +110,35 @@ describe('person profile', () => {
     expect(document.querySelector('img')).toBeNull();
   });
 
+  it('item 2: lets an administrator sign a person out on every device, after a confirmation', async () => {
+    const { fetchMock, calls } = stubFetch(BASE, {
+      'GET people/9': { body: { id: 9, firstName: 'Ana', lastName: 'Gómez', lastName2: null, avatar: null, roles: ['parent'] } },
+      'POST allowed': { body: { 'DELETE people/9/sessions': true } },
+      'DELETE people/9/sessions': { status: 204 },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await renderApp({ path: '/person/9', session: signedIn() });
+    const { fireEvent } = await import('@testing-library/react');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión en todos sus dispositivos' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Cerrar la sesión de Ana Gómez?' });
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cerrar sesión en todos sus dispositivos' }));
+    expect(await screen.findByText('Se cerró la sesión de Ana Gómez en todos sus dispositivos.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([`${BASE}people/9/sessions`]);
+  });
+
+  it('offers no sign-out of a person to those the server does not allow it', async () => {
+    const { fetchMock } = stubFetch(BASE, {
+      'GET people/9': { body: { id: 9, firstName: 'Ana', lastName: 'Gómez', lastName2: null, avatar: null, roles: ['parent'] } },
+      'POST allowed': { body: { 'DELETE people/9/sessions': false } },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await renderApp({ path: '/person/9', session: signedIn() });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ana Gómez' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: 'Cerrar sesión en todos sus dispositivos' })).toBeNull();
+  });
+
   it('shows a translated not-allowed screen on 403', async () => {
     const { fetchMock } = stubFetch(BASE, { 'GET people/20': { status: 403, body: { error: 'forbidden', message: 'Not allowed' } } });
     vi.stubGlobal('fetch', fetchMock);

@@ -4,8 +4,10 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { formatFullName } from '@patio/core/people/displayName';
 import { useSessionState } from '../../app/services';
+import { LinkChoices } from './LinkChoices';
+import { MatchWarning } from './MatchWarning';
 import { SchoolMatchNote } from './SchoolMatchNote';
-import type { Decision, PendingRegistration } from './useRegistrations';
+import type { Decision, LinkMode, PendingRegistration } from './useRegistrations';
 import classes from './registrations.module.css';
 
 /** A birthday 'YYYY-MM-DD' as a long date in the interface language, without time-zone drift. */
@@ -19,18 +21,20 @@ export interface RegistrationCardProps {
   registration: PendingRegistration;
   /** True while this family's decision is being sent. */
   isDeciding: boolean;
+  /** The link mode of the approval being sent for this family, if any. */
+  decidingLink?: LinkMode | null;
   /** True while any decision is being sent: one at a time. */
   isBusy: boolean;
-  onDecide: (decision: Decision) => void;
+  onDecide: (decision: Decision, link?: LinkMode, reason?: string) => void;
 }
 
 /**
  * One pending family: the parent, their children with the requested class, document, birthday and
  * gender, and the other relatives with what they are to the children, each with their document and,
- * when the school already has that person, who it is (approving links the family to them), then the
- * decision buttons.
+ * when the school already has that person, who it is. A match is only a warning (decision 023):
+ * approving makes a new person, and linking is a separate choice (confirmation or audited decision).
  */
-export function RegistrationCard({ registration, isDeciding, isBusy, onDecide }: RegistrationCardProps) {
+export function RegistrationCard({ registration, isDeciding, decidingLink = null, isBusy, onDecide }: RegistrationCardProps) {
   const { t } = useTranslation();
   const language = useSessionState((s) => s.language);
   const [isConfirming, setConfirming] = useState(false);
@@ -39,6 +43,9 @@ export function RegistrationCard({ registration, isDeciding, isBusy, onDecide }:
   const date = new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(registration.createdAt));
   const { relatives } = registration;
   const hasMatch = Boolean(registration.match) || [...registration.children, ...relatives].some((p) => p.match);
+  const hasOtherMatches = [...registration.children, ...relatives].some((p) => p.match);
+  // Decision 023: with a match, "approve" means "as a new person"; linking is a separate, explicit choice.
+  const isApprovingAsNew = isDeciding && (decidingLink === null || decidingLink === 'none');
   const documentOf = (document: string | null) => (document ? t('registrations.documentValue', { document }) : t('registrations.noDocument'));
 
   return (
@@ -105,7 +112,17 @@ export function RegistrationCard({ registration, isDeciding, isBusy, onDecide }:
           </ul>
         </>
       )}
-      {hasMatch && <p className={classes.matchHint}>{t('registrations.matchHint')}</p>}
+      {registration.match && <MatchWarning registration={registration} match={registration.match} />}
+      {hasOtherMatches && <p className={classes.matchHint}>{t('registrationLinks.othersMatched')}</p>}
+      {registration.linking && (
+        <LinkChoices
+          registration={registration}
+          linking={registration.linking}
+          deciding={isDeciding ? decidingLink : null}
+          isBusy={isBusy}
+          onLink={(link, reason) => onDecide('approve', link, reason)}
+        />
+      )}
       {isConfirming ? (
         <div role="group" aria-labelledby={`${headingId}-confirm`} className={classes.confirm}>
           <p id={`${headingId}-confirm`}>{t('registrations.confirmReject', { name })}</p>
@@ -122,12 +139,12 @@ export function RegistrationCard({ registration, isDeciding, isBusy, onDecide }:
         <Group gap="xs" mt="sm">
           <Button
             leftSection={<IconCheck size={18} aria-hidden="true" />}
-            loading={isDeciding}
-            disabled={isBusy && !isDeciding}
-            aria-label={t('registrations.approveFamily', { name })}
-            onClick={() => onDecide('approve')}
+            loading={isApprovingAsNew}
+            disabled={isBusy && !isApprovingAsNew}
+            aria-label={hasMatch ? t('registrationLinks.approveAsNewFamily', { name }) : t('registrations.approveFamily', { name })}
+            onClick={() => onDecide('approve', hasMatch ? 'none' : undefined)}
           >
-            {t('registrations.approve')}
+            {hasMatch ? t('registrationLinks.approveAsNew') : t('registrations.approve')}
           </Button>
           <Button
             variant="outline"

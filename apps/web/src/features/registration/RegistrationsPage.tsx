@@ -12,7 +12,8 @@ import { RefusalMessage } from '../../app/RefusalMessage';
 import '../../ui/mantineStyles';
 import { withDirectoryTerms } from '../../app/i18n/withDirectoryTerms';
 import { RegistrationCard } from './RegistrationCard';
-import { useDecideRegistration, usePendingRegistrations, type Decision } from './useRegistrations';
+import type { Registration } from '@patio/core/schemas/registration';
+import { useDecideRegistration, usePendingRegistrations, type Decision, type LinkMode } from './useRegistrations';
 import classes from './registrations.module.css';
 
 type Outcome = { tone: 'info' | 'error'; text: string };
@@ -29,17 +30,34 @@ export const RegistrationsPage = withDirectoryTerms(function RegistrationsPage()
     const status = error instanceof ApiError ? error.status : 0;
     // The parent's document belongs to someone who already signs in: approving would hand that account over.
     if (error instanceof ApiError && error.code === 'document_in_use') return t('registrations.documentInUse');
+    const linkRefusals: Record<string, string> = {
+      link_needs_confirmation: t('registrationLinks.linkNeedsConfirmation'),
+      no_contact_on_file: t('registrationLinks.noContactOnFile'),
+      confirmation_pending: t('registrationLinks.confirmationPending'),
+      link_refused: t('registrationLinks.linkRefused'),
+      reason_required: t('registrationLinks.reasonRequired'),
+    };
+    if (error instanceof ApiError && error.code && error.code in linkRefusals) return linkRefusals[error.code];
     if (status === 409) return t('registrations.decided');
     if (status === 404) return t('registrations.gone');
     return describeError(t, error);
   }
 
-  function handleDecide(personId: number, decision: Decision, name: string): void {
+  /** What the administrator is told once a decision is stored. */
+  function describeSuccess(decision: Decision, link: LinkMode | undefined, name: string, answer: Registration): string {
+    if (decision === 'reject') return t('registrations.rejected', { name });
+    if (link === 'confirm') return t('registrationLinks.confirmationSent', { email: answer.linking?.confirmation?.sentTo ?? '' });
+    if (link === 'decide') return t('registrationLinks.linkedByDecision', { name });
+    if (link === 'none') return t('registrationLinks.approvedAsNew', { name });
+    return t('registrations.approved', { name });
+  }
+
+  function handleDecide(personId: number, decision: Decision, name: string, link?: LinkMode, reason?: string): void {
     setOutcome(null);
     decide.mutate(
-      { personId, decision, name },
+      { personId, decision, name, link, reason },
       {
-        onSuccess: () => setOutcome({ tone: 'info', text: t(decision === 'approve' ? 'registrations.approved' : 'registrations.rejected', { name }) }),
+        onSuccess: (answer) => setOutcome({ tone: 'info', text: describeSuccess(decision, link, name, answer) }),
         onError: (error) => setOutcome({ tone: 'error', text: describeRefusal(error) }),
       },
     );
@@ -60,8 +78,9 @@ export const RegistrationsPage = withDirectoryTerms(function RegistrationsPage()
               <RegistrationCard
                 registration={registration}
                 isDeciding={decide.isPending && decide.variables?.personId === registration.personId}
+                decidingLink={decide.variables?.link ?? null}
                 isBusy={decide.isPending}
-                onDecide={(decision) => handleDecide(registration.personId, decision, `${registration.firstName} ${registration.lastName}`)}
+                onDecide={(decision, link, reason) => handleDecide(registration.personId, decision, `${registration.firstName} ${registration.lastName}`, link, reason)}
               />
             </li>
           ))}

@@ -8,7 +8,7 @@ import { Notice } from '../../ui/Notice';
 import { Spinner } from '../../ui/Spinner';
 import { Brand } from '../../ui/Brand';
 import { describeError } from '../../app/api/describeError';
-import { findSchool } from '../../app/api/findSchool';
+import { enterSchoolOfLink } from '../../app/api/findSchool';
 import { PublicLayout } from '../../ui/PublicLayout';
 import authClasses from '../../ui/PublicLayout.module.css';
 import classes from './registration.module.css';
@@ -36,10 +36,7 @@ export const VerifyPage = withDirectoryTerms(function VerifyPage() {
     started.current = true;
     async function verify(): Promise<void> {
       if (!token) throw new ApiError(400, { error: 'token_required' }, 'registration/verify');
-      if (code && store.getState().school?.code !== code) {
-        const entry = await findSchool(api, code);
-        session.chooseSchool(entry.url, { code, title: entry.title, logo: entry.logo ?? null });
-      }
+      await enterSchoolOfLink({ api, session, store }, code);
       const answer = await api.post<RegistrationVerified>('registration/verify', { token });
       setOutcome({ state: 'verified', status: answer.status });
     }

@@ -4,6 +4,9 @@ import { validToken } from '../../test/makeToken';
 import { renderApp } from '../../test/renderApp';
 import { BASE, stubFetch } from '../../test/fetchStub';
 
+// jsdom has no document.fonts, which Mantine's autosizing Textarea (the reason of a link decision) listens to.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
+
 const admin = () => ({ url: BASE, school: { code: 'demo', title: 'Colegio Demo', logo: null }, language: 'es-CO', token: validToken(1) });
 
 const family = (personId: number, firstName: string) => ({
@@ -97,7 +100,67 @@ describe('pending family registrations', () => {
     expect(within(card).getAllByText('Ya está en el colegio:')).toHaveLength(2);
     expect(within(card).getByRole('link', { name: 'Tomás Rojas' }).getAttribute('href')).toBe('/person/301');
     expect(within(card).getByRole('link', { name: 'Gloria Mejía' }).getAttribute('href')).toBe('/person/302');
-    expect(within(card).getByText(/Al aprobar, el registro se une a las personas que ya están en el colegio/)).toBeTruthy();
+    expect(within(card).getByText(/Si lo apruebas como persona nueva, no se unen a ellos/)).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Aprobar a Marta Rojas como persona nueva' })).toBeTruthy();
+  });
+
+  it('item 3: warns of a parent match side by side, and sends the confirmation to the contact on file', async () => {
+    let sent = false;
+    const elena = { id: 301, firstName: 'Elena', lastName: 'Vargas', email: 'elena@example.com', mobile: '+57 311 222 3344', hasAccount: false };
+    const marta = () => ({
+      ...family(40, 'Marta'),
+      mobile: null,
+      match: elena,
+      linking: sent
+        ? { choices: [], decision: null, confirmation: { status: 'pending', sentTo: 'elena@example.com', sentAt: '2026-03-02T15:00:00.000Z', expiresAt: '2026-03-04T15:00:00.000Z', answeredAt: null } }
+        : { choices: ['confirm'], confirmation: null, decision: null },
+    });
+    const { fetchMock, calls } = stubFetch(BASE, {
+      'GET registrations?status=pending': () => ({ body: [marta()] }),
+      'POST registrations/40/approve': () => {
+        sent = true;
+        return { status: 202, body: marta() };
+      },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await renderApp({ path: '/registrations', session: admin() });
+    const card = await screen.findByRole('article', { name: 'Marta Rojas' });
+    expect(within(card).getByRole('heading', { name: 'Alguien del colegio ya tiene el documento 5240' })).toBeTruthy();
+    const table = within(card).getByRole('table', { name: 'Diferencias entre el registro y el colegio' });
+    const rows = within(table).getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toEqual([
+      'DatoEn el registroEn el colegio',
+      'NombreMarta RojasElena Vargas (distinto)',
+      'Correomarta@example.comelena@example.com (distinto)',
+      'Celular—+57 311 222 3344',
+      'Usuario—Sin usuario',
+    ]);
+    fireEvent.click(within(card).getByRole('button', { name: 'Enviar confirmación a elena@example.com' }));
+    expect(await screen.findByText('Enviaste la confirmación a elena@example.com. El registro espera su respuesta.')).toBeTruthy();
+    const post = calls.find((c) => c.method === 'POST');
+    expect(JSON.parse(String(post!.init!.body))).toEqual({ link: 'confirm' });
+    expect(await within(await screen.findByRole('article', { name: 'Marta Rojas' })).findByText('Esperando confirmación')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Marta Rojas' })).queryByRole('button', { name: /Enviar confirmación/ })).toBeNull();
+  });
+
+  it('item 3: links by an administrator decision only with a reason', async () => {
+    const { fetchMock, calls } = stubFetch(BASE, {
+      'GET registrations?status=pending': {
+        body: [{ ...family(40, 'Marta'), mobile: null, match: { id: 301, firstName: 'Elena', lastName: 'Vargas', email: null, mobile: null, hasAccount: false }, linking: { choices: ['decide'], confirmation: null, decision: null } }],
+      },
+      'POST registrations/40/approve': { body: { ...family(40, 'Marta'), status: 'approved' } },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await renderApp({ path: '/registrations', session: admin() });
+    const card = await screen.findByRole('article', { name: 'Marta Rojas' });
+    expect(within(card).getByText(/Elena Vargas no tiene correo en el colegio/)).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Unir por decisión del administrador' }));
+    expect(await within(card).findByText('Escribe el motivo.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    fireEvent.change(within(card).getByRole('textbox', { name: /Motivo para unir sin confirmación/ }), { target: { value: 'Vino con su cédula' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Unir por decisión del administrador' }));
+    expect(await screen.findByText('Uniste el registro de Marta Rojas por decisión del administrador.')).toBeTruthy();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.init!.body))).toEqual({ link: 'decide', reason: 'Vino con su cédula' });
   });
 
   it("shows each child's document, birthday in the interface language and gender, and the other relatives", async () => {

@@ -11,6 +11,12 @@ export type SchoolMatch = NonNullable<Registration['match']>;
 
 export type Decision = 'approve' | 'reject';
 
+/** How an approval treats the people of the school the form matches (decision 023). */
+export type LinkMode = 'none' | 'confirm' | 'decide';
+
+/** Where linking a registration stands: the choices open now, a confirmation sent, a decision made. */
+export type Linking = NonNullable<Registration['linking']>;
+
 const PENDING_KEY = ['registrations', 'pending'] as const;
 
 /** GET registrations?status=pending: families waiting for an administrator (403 for everyone else). */
@@ -31,8 +37,8 @@ export function useDecideRegistration() {
   const { api } = useServices();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ personId, decision }: { personId: number; decision: Decision; name: string }) =>
-      api.post<Registration>(`registrations/${personId}/${decision}`),
+    mutationFn: ({ personId, decision, link, reason }: { personId: number; decision: Decision; name: string; link?: LinkMode; reason?: string }) =>
+      api.post<Registration>(`registrations/${personId}/${decision}`, decision === 'approve' && link ? { link, ...(reason !== undefined ? { reason } : {}) } : undefined),
     onSettled: async (_data, _error, { personId }) => {
       await client.invalidateQueries({ queryKey: PENDING_KEY });
       // The family's profile now shows its children's new enrollment status.

@@ -13,6 +13,8 @@ import { CalendarSubscriptionSection } from './CalendarSubscriptionSection';
 import { SchoolCalendarSections } from './SchoolCalendarSections';
 import { LinkedAccountsSection } from './LinkedAccountsSection';
 import { SingleSignOnSection } from './SingleSignOnSection';
+import { SessionsSection } from './SessionsSection';
+import { ChangePasswordSection } from './ChangePasswordSection';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
@@ -60,6 +62,8 @@ export function SettingsPage() {
           </Button>
         </Paper>
         <LinkedAccountsSection />
+        <ChangePasswordSection />
+        <SessionsSection />
         <CalendarSubscriptionSection />
         <SchoolCalendarSections />
         <SingleSignOnSection />
