@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
+import { uniqueDatabaseName } from './database-templates';
 
 /** Where a test suite runs: SQLite always; PostgreSQL when PATIO_TEST_PG_URL is set. */
 export interface TestDatabaseKind {
@@ -26,16 +27,33 @@ export interface FreshDatabase {
   drop: () => Promise<void>;
 }
 
-export async function createFreshDatabase(kind: TestDatabaseKind): Promise<FreshDatabase> {
+/** A fresh, empty database (for the tests of migrations and of a database's first start). */
+export function createFreshDatabase(kind: TestDatabaseKind): Promise<FreshDatabase> {
+  return createDatabase(kind, null);
+}
+
+/**
+ * A fresh database with every migration applied, copied from the run's template (test/global-setup.ts):
+ * what a suite's app starts on.
+ */
+export function createMigratedDatabase(kind: TestDatabaseKind): Promise<FreshDatabase> {
+  const templates = inject('databaseTemplates');
+  return createDatabase(kind, kind.name === 'SQLite' ? templates.sqliteFile : templates.postgresName);
+}
+
+async function createDatabase(kind: TestDatabaseKind, template: string | null): Promise<FreshDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'patio-test-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
-  if (kind.name === 'SQLite') return { dataDir, drop: async () => removeDir() };
+  if (kind.name === 'SQLite') {
+    if (template) copyFileSync(template, join(dataDir, 'patio.sqlite'));
+    return { dataDir, drop: async () => removeDir() };
+  }
 
-  const name = `patio_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const name = uniqueDatabaseName('patio_test');
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }

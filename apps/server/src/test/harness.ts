@@ -6,7 +6,7 @@ import { type AppConfig, defaultRegistrationLimits, defaultSignInLimits } from '
 import type { Database } from '../db/database';
 import { takeTenantRefusals, TenantScopeError } from '../db/tenant-guard';
 import type { Org } from '../policy/policy';
-import { createFreshDatabase, type FreshDatabase, type TestDatabaseKind, testDatabases } from './databases';
+import { createMigratedDatabase, type FreshDatabase, type TestDatabaseKind, testDatabases } from './databases';
 import { makeFactories, type Factories } from './factories';
 
 export interface TestApp extends Factories {
@@ -47,8 +47,8 @@ export function testConfig(fresh: FreshDatabase, overrides: Partial<AppConfig> =
 }
 
 /**
- * Registers hooks that build an app on a fresh database of `kind` before the suite and drop it
- * after. The returned object's getters work inside tests.
+ * Registers hooks that build an app on a fresh migrated database of `kind` before the suite and drop
+ * it after. The returned object's getters work inside tests.
  */
 export function useTestApp(kind: TestDatabaseKind, overrides: Partial<AppConfig> = {}): TestApp {
   let app: FastifyInstance | undefined;
@@ -57,7 +57,7 @@ export function useTestApp(kind: TestDatabaseKind, overrides: Partial<AppConfig>
   let factories: Factories | undefined;
 
   beforeAll(async () => {
-    fresh = await createFreshDatabase(kind);
+    fresh = await createMigratedDatabase(kind);
     config = testConfig(fresh, overrides);
     app = await buildApp(config);
     factories = makeFactories(app);
