@@ -14,6 +14,7 @@ for (const [cmd, args, cwd] of [
   [process.execPath, ['import-1000.mjs'], here],
   [process.execPath, ['audience-5000.mjs'], here],
   [process.execPath, ['avatar-upload.mjs'], here],
+  [process.execPath, ['busy-server.mjs'], here],
   [process.execPath, ['notifications-drain.mjs'], here],
   [process.execPath, ['transport-live.mjs'], here],
 ]) {

@@ -91,6 +91,7 @@ for (const kind of testDatabases) {
 
     it('is still refused by the tenant guard when it forgets the school', async () => {
       const unscoped = compiledQuery((d, p: { name: string }) => d.selectFrom('people').select('id').where('first_name', '=', p.name));
+      takeTenantRefusals(); // only this test's refusal counts (suites share the process)
       await expect(unscoped.execute(db, { name: 'Ada' })).rejects.toThrow(/select from people without an org_id condition/);
       expect(takeTenantRefusals()).toHaveLength(1);
     });

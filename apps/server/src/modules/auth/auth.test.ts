@@ -115,13 +115,13 @@ describeOnDatabases(
       const [owner, waited] = await timed(signIn(school.code, ana.username, ana.password, '10.2.1.1'));
       expect(owner.statusCode).toBe(200);
       expect(waited).toBeGreaterThanOrEqual(290);
-      expect(waited).toBeLessThan(2000);
 
-      // The wait is a timer: other requests are served meanwhile.
-      const slow = timed(signIn(school.code, ana.username, 'wrong', '10.2.1.2'));
-      const [settings, quick] = await timed(t.request({ method: 'GET', url: `/api/${school.code}/vue/settings` }));
+      // The wait is a timer: another request is answered before the waiting sign-in (how fast: bench/busy-server.mjs).
+      let signInDone = false;
+      const slow = timed(signIn(school.code, ana.username, 'wrong', '10.2.1.2').finally(() => (signInDone = true)));
+      const settings = await t.request({ method: 'GET', url: `/api/${school.code}/vue/settings` });
       expect(settings.statusCode).toBe(200);
-      expect(quick).toBeLessThan(290); // a busy wait would hold it for the whole 300 ms
+      expect(signInDone).toBe(false);
       expect((await slow)[1]).toBeGreaterThanOrEqual(290);
     });
 

