@@ -1,5 +1,4 @@
-import { hasForbiddenNameCharacters, ZOrgCode } from '@patio/core';
-import type { DictionaryLanguage } from '@patio/core/i18n/index';
+import { hasForbiddenNameCharacters, LANGUAGES, ZOrgCode } from '@patio/core';
 import { checkPassword } from '@patio/core/password/passwordPolicy';
 import type { Database } from '../db/database';
 import { type StandardNodeType, standardNodeTypes } from '../db/seed/node-types';
@@ -33,7 +32,6 @@ export class CreateSchoolError extends Error {
   }
 }
 
-const LANGUAGES: readonly DictionaryLanguage[] = ['es', 'en', 'de', 'fr', 'it', 'pt'];
 const USERNAME = /^[a-z0-9][a-z0-9._@-]{1,119}$/;
 
 const passwordAdvice: Record<string, string> = {

@@ -34,7 +34,7 @@ for (const kind of testDatabases) {
       try {
         const before = new Migrator({ db, provider: { getMigrations: async () => migrations } });
         expect((await before.migrateTo('003-import-registration')).error).toBeUndefined();
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the database as an older migration left it
         const old = db as unknown as Kysely<any>;
         const org = await old.insertInto('orgs').values({ code: 'm4', title: 'M4', settings: '{}', created_at: '2026-01-01' }).returning('id').executeTakeFirstOrThrow();
         const people = Array.from({ length: 1_203 }, (_, i) => ({
@@ -60,7 +60,7 @@ for (const kind of testDatabases) {
       try {
         const before = new Migrator({ db, provider: { getMigrations: async () => migrations } });
         expect((await before.migrateTo('006-document-keys')).error).toBeUndefined();
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the database as an older migration left it
         const old = db as unknown as Kysely<any>;
         const at = '2026-01-01T00:00:00.000Z';
         const org = await old.insertInto('orgs').values({ code: 'm7', title: 'M7', settings: '{}', created_at: at }).returning('id').executeTakeFirstOrThrow();

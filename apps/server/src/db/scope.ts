@@ -5,7 +5,7 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
  * on any table with org_id. Every query of a tenant-owned table goes through it.
  */
 export function scopedToOrg(orgId: number, table?: string) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the school condition for whichever table is queried
   return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> =>
     eb(eb.ref(table ? `${table}.org_id` : 'org_id'), '=', orgId);
 }

@@ -36,14 +36,14 @@ function refuse(message: string): never {
  * Tenant tables are read from the migrated schema: every table whose org_id column is NOT NULL.
  * Platform tables (orgs, Kysely's migration tables, jobs whose org_id is nullable) are not.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any database: the app's typed one or a migration's
 export async function findTenantTables(db: Kysely<any>): Promise<Set<string>> {
   const tables = await db.introspection.getTables();
   return new Set(tables.filter((t) => t.columns.some((c) => c.name === 'org_id' && !c.isNullable)).map((t) => t.name));
 }
 
 /** The same database with every later query checked by the guard. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any database: the app's typed one or a migration's
 export async function withTenantGuard<T extends Kysely<any>>(db: T): Promise<T> {
   return db.withPlugin(new TenantGuard(await findTenantTables(db))) as T;
 }

@@ -7,7 +7,7 @@ import type { Caller } from './policy';
  * `.where(filter('people.id'))`. It never scopes by school itself: the query it joins already does.
  */
 // The id column may belong to any table (people.id, memberships.person_id…), so the builder is untyped.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an access rule filters whichever query names the resource
 export type AccessFilter = (ref: string) => (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
 
 /**

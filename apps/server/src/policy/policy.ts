@@ -50,7 +50,7 @@ export interface PolicyContext<P> {
   db: Database;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any params shape: each policy declares its own
 type ParamsSchema = z.ZodObject<any>;
 
 /**

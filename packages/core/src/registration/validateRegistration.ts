@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../constants';
 import { isEmail, normalizeEmail } from '../email';
 import type { PasswordProblem } from '../password/passwordPolicy';
 import { documentKeyOf } from '../people/documentKey';
@@ -52,7 +53,6 @@ const MAX_DOCUMENT = 40;
 const MAX_MOBILE = 40;
 /** More children or relatives than this on one form are ignored (no family needs them; bounds the work). */
 const MAX_PEOPLE = 20;
-const LANGUAGES = ['es', 'en', 'de', 'fr', 'it', 'pt'];
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 const record = (value: unknown): Record<string, unknown> =>
@@ -181,5 +181,5 @@ export function validateRegistration(body: unknown, checks: RegistrationChecks =
  */
 export function registrationLanguageOf(value: unknown): string {
   const primary = text(value).toLowerCase().split(/[-_]/)[0];
-  return LANGUAGES.includes(primary) ? primary : 'es';
+  return (LANGUAGES as readonly string[]).includes(primary) ? primary : 'es';
 }

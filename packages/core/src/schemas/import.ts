@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZLanguage } from './person';
 
 /**
  * Columns an import can fill (spec issue 3 §4): the student, then one relative per row. `fullName`
@@ -136,7 +137,7 @@ export const ZImportCommitRequest = z.object({
 });
 
 export const ZImportFileFormat = z.enum(['csv', 'xlsx']);
-export const ZImportLanguage = z.enum(['es', 'en', 'de', 'fr', 'it', 'pt']);
+export const ZImportLanguage = ZLanguage;
 
 /** GET import/template and GET nodes/{nodeId}/imports/{id}/bad-rows. */
 export const ZImportFileQuery = z.object({

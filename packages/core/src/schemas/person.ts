@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../constants';
 
-export const ZLanguage = z.enum(['es', 'en', 'de', 'fr', 'it', 'pt']);
+export const ZLanguage = z.enum(LANGUAGES);
 export type Language = z.infer<typeof ZLanguage>;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZLanguage } from './person';
 import { zQueryInteger } from './ids';
 
 /** Answer of GET registration: may families register themselves, and the courses they choose from. */
@@ -40,8 +41,7 @@ export const ZRegistrationForm = ZFormPerson.extend({
   password: z.string(),
   passwordConfirmation: z.string(),
   course: z.number().int().nullish(),
-  language: z
-    .enum(['es', 'en', 'de', 'fr', 'it', 'pt'])
+  language: ZLanguage
     .nullish()
     .describe('The language the family registers in: the parent’s language and that of their mails. A tag such as es-CO counts as its language; anything else as es'),
   children: z.array(ZRegistrationChild),

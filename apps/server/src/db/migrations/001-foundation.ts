@@ -1,11 +1,9 @@
-import type { Kysely } from 'kysely';
-import { dialectOf, fk, tenantKeys, type Dialect } from './schema-helpers';
+import { dialectOf, fk, tenantKeys, type Dialect, type MigrationDb } from './schema-helpers';
 
 // Written against Kysely<any> with the schema builder only, so it runs unchanged on SQLite and
 // PostgreSQL and never depends on today's table types. Key layout: see schema-helpers.ts.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   const dialect: Dialect = dialectOf(db);
 
   await db.schema
@@ -144,8 +142,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   for (const table of [
     'seed_steps',
     'i18n_overrides',

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from './schema-helpers';
 
 // Issue 3 (people, groups and permissions). Schema builder only, against Kysely<any>, so it runs on
 // SQLite and PostgreSQL alike. 001 already holds people (names, document, gender, birthday, email,
@@ -7,8 +7,7 @@ import type { Kysely } from 'kysely';
 // outcome, school year). This adds clinic data, the "contact" flag of staff and the lookups the
 // directory, the tree and the members list need.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   // spec §3 Clinic labels. Weight in kg, height in cm.
   await db.schema.alterTable('people').addColumn('blood_type', 'varchar(3)').execute();
   await db.schema.alterTable('people').addColumn('weight', 'double precision').execute();
@@ -23,8 +22,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('nodes_org_id_type_id_idx').on('nodes').columns(['org_id', 'type_id']).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   for (const index of ['nodes_org_id_type_id_idx', 'memberships_org_id_role_idx', 'people_org_id_is_admin_idx', 'people_org_id_first_name_idx']) {
     await db.schema.dropIndex(index).ifExists().execute();
   }

@@ -1,11 +1,9 @@
-import type { Kysely } from 'kysely';
-import { dialectOf, fk, tenantKeys, type Dialect } from './schema-helpers';
+import { dialectOf, fk, tenantKeys, type Dialect, type MigrationDb } from './schema-helpers';
 
 // Imports (draft + rows) and self-registrations. Same layout rules as 001 (schema-helpers.ts):
 // Kysely<any> and the schema builder only; tenant keys (org_id, id) and composite foreign keys.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   const dialect: Dialect = dialectOf(db);
 
   let imports = tenantKeys(db.schema.createTable('imports'), dialect, 'imports')
@@ -53,7 +51,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   for (const table of ['registrations', 'import_rows', 'imports']) await db.schema.dropTable(table).ifExists().execute();
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from './schema-helpers';
 
 // Accent- and case-insensitive people search on both databases (SQLite's lower() folds only A–Z):
 // people.search_key holds "first|last|last2|document", lowercased and without diacritics, written
@@ -12,8 +12,7 @@ function searchKey(row: { first_name: string; last_name: string; last_name2: str
   return [row.first_name, row.last_name, row.last_name2 ?? '', row.document ?? ''].map(fold).join('|');
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema.alterTable('people').addColumn('search_key', 'text', (c) => c.notNull().defaultTo('')).execute();
 
   // Backfill in batches of ids, so a school of any size never sits in memory at once.
@@ -40,7 +39,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.alterTable('people').dropColumn('search_key').execute();
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from './schema-helpers';
 
 // Documents are unique per school, enforced by the database (issue 6: parallel registrations and
 // imports made one child twice). people.document_key holds the normalised document ("1.023.456-7"
@@ -16,8 +16,7 @@ function documentKey(document: string | null): string | null {
   return key === '' ? null : key;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema.alterTable('people').addColumn('document_key', 'varchar(64)').execute();
   await db.schema.alterTable('registrations').addColumn('form', 'text').execute();
 
@@ -47,8 +46,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('people_org_id_document_key_key').on('people').columns(['org_id', 'document_key']).unique().execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropIndex('people_org_id_document_key_key').ifExists().execute();
   await db.schema.alterTable('registrations').dropColumn('form').execute();
   await db.schema.alterTable('people').dropColumn('document_key').execute();

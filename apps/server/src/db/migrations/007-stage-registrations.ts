@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from './schema-helpers';
 
 // Issue 6 item 1: a registration no longer creates anything in the school before approval. Older
 // registrations that are still pending (or were rejected) created real children, relatives,
@@ -45,10 +45,7 @@ const staged = (p: PersonRow): StagedPerson => ({
   birthday: p.birthday,
 });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Db = Kysely<any>;
-
-export async function up(db: Db): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   const registrations: { org_id: number; id: number; person_id: number; status: string }[] = await db
     .selectFrom('registrations')
     .select(['org_id', 'id', 'person_id', 'status'])
@@ -60,7 +57,7 @@ export async function up(db: Db): Promise<void> {
   for (const registration of registrations) await stage(db, registration);
 }
 
-async function stage(db: Db, registration: { org_id: number; id: number; person_id: number; status: string }): Promise<void> {
+async function stage(db: MigrationDb, registration: { org_id: number; id: number; person_id: number; status: string }): Promise<void> {
   const orgId = registration.org_id;
   const parentId = registration.person_id;
   const people = (ids: number[]): Promise<PersonRow[]> =>
@@ -168,6 +165,6 @@ async function stage(db: Db, registration: { org_id: number; id: number; person_
   }
 }
 
-export async function down(_db: Db): Promise<void> {
+export async function down(_db: MigrationDb): Promise<void> {
   // Deleted people cannot be brought back; the staged forms keep what they named.
 }

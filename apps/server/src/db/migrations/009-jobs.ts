@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { dialectOf } from './schema-helpers';
+import { dialectOf, type MigrationDb } from './schema-helpers';
 
 // The durable job queue (platform/jobs): one row per job, in the same database as the writes that
 // enqueue it, so a job exists exactly when its transaction commits. A platform table, not a tenant
@@ -8,8 +7,7 @@ import { dialectOf } from './schema-helpers';
 // administrators, since `payload` may hold one-time links and is wiped once the job is done.
 // Schema builder only.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   const dialect = dialectOf(db);
   let jobs = db.schema.createTable('jobs');
   jobs =
@@ -37,7 +35,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('jobs_org_id_state_idx').on('jobs').columns(['org_id', 'state', 'updated_at']).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('jobs').ifExists().execute();
 }

@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import { dialectOf } from './schema-helpers';
+import { sql } from 'kysely';
+import { dialectOf, type MigrationDb } from './schema-helpers';
 
 // Names that sort as people expect: "Álvarez" and "alonso" with the A's, not after "Zapata" (byte
 // order puts "Á" and lowercase letters after "Z"). people.sort_key holds the folded surnames and
@@ -25,8 +25,7 @@ function sortKey(row: { first_name: string; last_name: string; last_name2: strin
   return [row.last_name, row.last_name2 ?? '', row.first_name].map(fold).join('\t');
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   const type = dialectOf(db) === 'postgres' ? sql`text collate "C"` : 'text';
   await db.schema.alterTable('people').addColumn('sort_key', type, (c) => c.notNull().defaultTo('')).execute();
 
@@ -51,8 +50,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('people_org_id_sort_key_idx').on('people').columns(['org_id', 'sort_key', 'id']).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropIndex('people_org_id_sort_key_idx').ifExists().execute();
   await db.schema.alterTable('people').dropColumn('sort_key').execute();
 }

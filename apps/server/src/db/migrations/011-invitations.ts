@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import { dialectOf, fk, tenantKeys } from './schema-helpers';
+import { sql } from 'kysely';
+import { dialectOf, fk, tenantKeys, type MigrationDb } from './schema-helpers';
 
 // Families get in (issue 8): invitations and password resets.
 // - login_tokens.purpose tells apart the one-time links: an administrator's sign-in link ('sign_in',
@@ -11,8 +11,7 @@ import { dialectOf, fk, tenantKeys } from './schema-helpers';
 // - people are found by email (case-insensitive) for sign-in by email and password resets.
 // Schema builder only (the expression index names its columns as SQL text, the same on both databases).
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   const dialect = dialectOf(db);
   await db.schema
     .alterTable('login_tokens')
@@ -38,8 +37,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('people_org_id_email_lower_idx').on('people').expression(sql`org_id, lower(email)`).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropIndex('people_org_id_email_lower_idx').ifExists().execute();
   await db.schema.dropTable('invitations').ifExists().execute();
   await db.schema.dropIndex('login_tokens_org_id_person_id_purpose_idx').ifExists().execute();

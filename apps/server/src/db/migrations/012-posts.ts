@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { dialectOf, fk, tenantKeys } from './schema-helpers';
+import { dialectOf, fk, tenantKeys, type MigrationDb } from './schema-helpers';
 
 // Posts and messaging (issue 9).
 // - post_types: the 18 kinds of spec §3 per school, with names in six languages (JSON), icon, colour
@@ -13,8 +12,7 @@ import { dialectOf, fk, tenantKeys } from './schema-helpers';
 // - post_blocks: the ordered blocks of a post (the Blocks issue fills them).
 // Timestamps ISO-8601 text, booleans 0/1 integers, JSON as text: the same on both databases.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   const dialect = dialectOf(db);
 
   await tenantKeys(db.schema.createTable('post_types'), dialect, 'post_types')
@@ -86,7 +84,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('post_blocks_org_id_post_id_idx').on('post_blocks').columns(['org_id', 'post_id', 'position']).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   for (const table of ['post_blocks', 'stubs', 'posts', 'threads', 'post_types']) await db.schema.dropTable(table).ifExists().execute();
 }

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { dialectOf, fk, tenantKeys } from './schema-helpers';
+import { dialectOf, fk, tenantKeys, type MigrationDb } from './schema-helpers';
 
 // Content blocks (issue 10).
 // - files: every stored file, in a folder named by its API path: a files block
@@ -15,8 +14,7 @@ import { dialectOf, fk, tenantKeys } from './schema-helpers';
 //   how their readers are decided.
 // Timestamps ISO-8601 text, JSON as text, sizes bigint: the same on both databases.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   const dialect = dialectOf(db);
 
   let files = tenantKeys(db.schema.createTable('files'), dialect, 'files')
@@ -75,8 +73,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('post_blocks_org_id_url_idx').on('post_blocks').columns(['org_id', 'url']).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropIndex('post_blocks_org_id_url_idx').ifExists().execute();
   for (const table of ['html_media', 'form_records', 'form_entities', 'files']) await db.schema.dropTable(table).ifExists().execute();
 }

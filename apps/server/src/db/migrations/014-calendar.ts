@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { dialectOf, fk, tenantKeys } from './schema-helpers';
+import { dialectOf, fk, tenantKeys, type MigrationDb } from './schema-helpers';
 
 // Calendar (issue 11).
 // - calendar_events: one event. Its audience is decided by what it hangs on: post_id (the post's
@@ -18,8 +17,7 @@ import { dialectOf, fk, tenantKeys } from './schema-helpers';
 // - calendar_rsvps: one answer per person and event.
 // Epoch seconds are bigint (PostgreSQL answers them as strings: read them with Number()).
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   const dialect = dialectOf(db);
 
   let sources = tenantKeys(db.schema.createTable('calendar_sources'), dialect, 'calendar_sources')
@@ -96,8 +94,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await rsvps.execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   for (const table of ['calendar_rsvps', 'calendar_subscriptions', 'calendar_feed_prefs', 'calendar_events', 'calendar_sources']) {
     await db.schema.dropTable(table).ifExists().execute();
   }

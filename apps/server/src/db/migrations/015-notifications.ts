@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { dialectOf, fk, tenantKeys } from './schema-helpers';
+import { dialectOf, fk, tenantKeys, type MigrationDb } from './schema-helpers';
 
 // Notifications (issue 12).
 // - notification_settings: a person's channel switches, per-type overrides, quiet hours and digest, as
@@ -10,8 +9,7 @@ import { dialectOf, fk, tenantKeys } from './schema-helpers';
 //   digest rows wait for the person's daily email. not_before holds a delivery back during quiet hours.
 //   A device row may be gone by the time of sending (the device is looked up by uuid then).
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   const dialect = dialectOf(db);
 
   let settings = db.schema
@@ -46,7 +44,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('notification_deliveries_person_state_idx').on('notification_deliveries').columns(['org_id', 'person_id', 'state']).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   for (const table of ['notification_deliveries', 'notification_settings']) await db.schema.dropTable(table).ifExists().execute();
 }

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { dialectOf, fk, tenantKeys } from './schema-helpers';
+import { dialectOf, fk, tenantKeys, type MigrationDb } from './schema-helpers';
 
 // Transport and live GPS (issue 13). A route is a node of type "route" (its stops already live in
 // route_stops); this adds what a bus route needs beyond the tree:
@@ -19,8 +18,7 @@ import { dialectOf, fk, tenantKeys } from './schema-helpers';
 // - transport_shares: expiring read-only links; only a hash of the token is stored.
 // - transport_alerts: a person's "approaching" alert for a route; transport_alert_sends: sent once per run.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   const dialect = dialectOf(db);
 
   await db.schema.alterTable('route_stops').addColumn('scheduled_time', 'varchar(5)').execute();
@@ -162,8 +160,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sends.execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   for (const table of [
     'transport_alert_sends',
     'transport_alerts',

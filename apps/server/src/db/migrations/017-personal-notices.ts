@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { dialectOf, fk, tenantKeys } from './schema-helpers';
+import { dialectOf, fk, tenantKeys, type MigrationDb } from './schema-helpers';
 
 // Personal notices (issue 13): notifications about one person rather than a post, such as "the bus is
 // approaching your stop" or "the bus is running late". notification_deliveries belongs to posts
@@ -10,8 +9,7 @@ import { dialectOf, fk, tenantKeys } from './schema-helpers';
 // - notice: the JSON of what the notice says (kind, values, link), so a retry renders it again in
 //   the person's language without asking the area that raised it.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   const dialect = dialectOf(db);
 
   let notices = tenantKeys(db.schema.createTable('notification_notices'), dialect, 'notification_notices')
@@ -33,7 +31,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('notification_notices_person_idx').on('notification_notices').columns(['org_id', 'person_id', 'created_at']).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('notification_notices').ifExists().execute();
 }

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { dialectOf, fk, tenantKeys } from './schema-helpers';
+import { dialectOf, fk, tenantKeys, type MigrationDb } from './schema-helpers';
 
 // Billing (issue 14; docs/decisions/019-billing-ledger.md). Amounts are bigint minor units: a school's
 // yearly totals in cents pass 2^31. PostgreSQL answers bigint (and SUM) as strings, so readers
@@ -20,8 +19,7 @@ import { dialectOf, fk, tenantKeys } from './schema-helpers';
 // - billing_webhook_events: every webhook received, verified or not, for support and audits.
 // - billing_imports: a debits file between its preview and its commit.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   const dialect = dialectOf(db);
 
   await db.schema
@@ -165,8 +163,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await imports.execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   for (const table of [
     'billing_imports',
     'billing_webhook_events',

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { dialectOf, fk, tenantKeys } from './schema-helpers';
+import { dialectOf, fk, tenantKeys, type MigrationDb } from './schema-helpers';
 
 // Single sign-on (issue 16, decision 020):
 // - sign_in_links: a provider account (provider, subject = the id token's `sub`) linked to one person of
@@ -9,8 +8,7 @@ import { dialectOf, fk, tenantKeys } from './schema-helpers';
 //   the state (stored as its SHA-256), the nonce and PKCE verifier it must come back with, the redirect
 //   URI and the client it was started for. Used once (used_at), valid 10 minutes.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   const dialect = dialectOf(db);
 
   let links = tenantKeys(db.schema.createTable('sign_in_links'), dialect, 'sign_in_links')
@@ -41,8 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('sign_in_states_expiry_idx').on('sign_in_states').columns(['org_id', 'expires_at']).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('sign_in_states').ifExists().execute();
   await db.schema.dropTable('sign_in_links').ifExists().execute();
 }

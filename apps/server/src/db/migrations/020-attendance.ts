@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { dialectOf, fk, tenantKeys } from './schema-helpers';
+import { dialectOf, fk, tenantKeys, type MigrationDb } from './schema-helpers';
 
 // Attendance (issue 15; docs/decisions/021-attendance.md).
 // - attendance_checkpoints: one per node (class, route, event…), created on first use with a type and
@@ -10,8 +9,7 @@ import { dialectOf, fk, tenantKeys } from './schema-helpers';
 // - attendance_changes: every mark that changed a record, in order: corrections keep their history.
 // Excuses are the relatives' replies in the absence post's thread, read from there (no copy here).
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   const dialect = dialectOf(db);
 
   let checkpoints = tenantKeys(db.schema.createTable('attendance_checkpoints'), dialect, 'attendance_checkpoints')
@@ -58,8 +56,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('attendance_changes_record_idx').on('attendance_changes').columns(['org_id', 'record_id']).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('attendance_changes').execute();
   await db.schema.dropTable('attendance_records').execute();
   await db.schema.dropTable('attendance_checkpoints').execute();

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { dialectOf, fk, tenantKeys } from './schema-helpers';
+import { dialectOf, fk, tenantKeys, type MigrationDb } from './schema-helpers';
 
 // Sessions that end when they should (issue 29 item 2; docs/decisions/024-sessions-and-revocation.md).
 // - sessions: one row per sign-in; its id is the access token's `sid` claim. The device it was made on
@@ -8,8 +7,7 @@ import { dialectOf, fk, tenantKeys } from './schema-helpers';
 // - people.token_version: bumped when every token of the account is revoked. Only tokens issued before
 //   this migration (no `sid`) are checked against it: their `ver` claim is absent, read as 0.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   const dialect = dialectOf(db);
 
   let sessions = tenantKeys(db.schema.createTable('sessions'), dialect, 'sessions')
@@ -27,8 +25,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('people').addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.alterTable('people').dropColumn('token_version').execute();
   await db.schema.dropTable('sessions').ifExists().execute();
 }

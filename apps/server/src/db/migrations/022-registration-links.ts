@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { dialectOf, fk, tenantKeys } from './schema-helpers';
+import { dialectOf, fk, tenantKeys, type MigrationDb } from './schema-helpers';
 
 // Issue 29 item 3 (decision 023): approval never merges a registrant into a person of the school on a
 // document match alone.
@@ -10,8 +9,7 @@ import { dialectOf, fk, tenantKeys } from './schema-helpers';
 //   on file), with its reason. Written once, never updated or deleted by the API; it keeps the ids as
 //   plain numbers and the deciding administrator's name, so it outlives the people it names.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   const dialect = dialectOf(db);
 
   let links = tenantKeys(db.schema.createTable('registration_links'), dialect, 'registration_links')
@@ -48,8 +46,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('registration_link_decisions').ifExists().execute();
   await db.schema.dropTable('registration_links').ifExists().execute();
 }

@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import { dialectOf, fk, tenantKeys } from './schema-helpers';
+import { sql } from 'kysely';
+import { dialectOf, fk, tenantKeys, type MigrationDb } from './schema-helpers';
 
 // Issue 29, billing:
 // - billing_payments: at most one open (pending) online payment per debit, held by a partial unique
@@ -11,8 +11,7 @@ import { dialectOf, fk, tenantKeys } from './schema-helpers';
 // - billing_webhook_refusals: refused notifications are counted, never stored (their bodies come from
 //   anyone). Refused rows logged before this change are folded into the counters and deleted.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   const dialect = dialectOf(db);
 
   await sql`
@@ -66,8 +65,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`DELETE FROM billing_webhook_events WHERE verified = 0 OR outcome = 'payment_not_found'`.execute(db);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('billing_webhook_refusals').ifExists().execute();
   await db.schema.dropTable('billing_refunds').ifExists().execute();
   await db.schema.dropIndex('billing_payments_open_key').ifExists().execute();

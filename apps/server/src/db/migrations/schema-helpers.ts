@@ -11,12 +11,18 @@ import { SqliteAdapter } from 'kysely';
 
 export type Dialect = 'sqlite' | 'postgres';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+/**
+ * The database as a migration sees it: untyped, because a migration runs against the schema of its
+ * own day, never today's table types (db/types.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema of a migration's day has no types
+export type MigrationDb = Kysely<any>;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as MigrationDb: tables of a migration's day
 export type Table = CreateTableBuilder<any, any>;
 
 /** The one unavoidable dialect branch: identity/autoincrement columns and key layout differ. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function dialectOf(db: Kysely<any>): Dialect {
+export function dialectOf(db: MigrationDb): Dialect {
   return db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
 }
 

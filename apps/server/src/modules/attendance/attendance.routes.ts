@@ -1,4 +1,5 @@
 import {
+  ZLanguage,
   ZAttendanceDay,
   ZAttendanceMarks,
   ZAttendanceReport,
@@ -101,7 +102,7 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
       tags,
       summary: 'Attendance rates as a CSV file',
       description: `${reportReaders} The students' lines of GET attendance/reports (every page), in \`lang\` (default es). UTF-8 with BOM, CRLF, RFC 4180 quoting; a cell starting with =, +, -, @, tab or carriage return gets a leading apostrophe so no spreadsheet runs it as a formula.`,
-      querystring: ZAttendanceReportQuery.extend({ lang: z.enum(['es', 'en', 'de', 'fr', 'it', 'pt']).optional() }),
+      querystring: ZAttendanceReportQuery.extend({ lang: ZLanguage.optional() }),
       response: { 200: z.string().describe('text/csv'), ...errors(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {

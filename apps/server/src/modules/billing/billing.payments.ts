@@ -30,7 +30,7 @@ export const paymentsUnavailable = () => conflict('payments_unavailable', 'This 
 export function idempotencyKeyOf(header: string | string[] | undefined): string {
   const key = Array.isArray(header) ? header[0] : header;
   if (key === undefined || key.trim() === '') throw badRequest('idempotency_key_required', 'Send an Idempotency-Key header (any text up to 200 characters) so a repeated submit pays once');
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
   if (key.length > MAX_IDEMPOTENCY_KEY || /[\u0000-\u001f\u007f]/.test(key)) {
     throw badRequest('invalid_idempotency_key', 'An Idempotency-Key has at most 200 characters and no control characters');
   }

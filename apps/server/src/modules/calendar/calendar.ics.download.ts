@@ -10,7 +10,7 @@ import { loadEventRecord } from './calendar.window';
 
 /** A file name from a title: no path separators or control characters, at most 80 characters. */
 function fileNameOf(title: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
   const safe = title.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80).trim();
   return `${safe || 'event'}.ics`;
 }

@@ -37,7 +37,7 @@ export function importPeriod(now: number): { from: number; to: number } {
 /** Text from someone else's feed: no control characters (PostgreSQL refuses NUL), trimmed, within our limits. */
 function cleanText(value: unknown, max: number): string {
   if (typeof value !== 'string') return '';
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
   return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim().slice(0, max);
 }
 

@@ -82,7 +82,7 @@ export async function receiveFiles(request: FastifyRequest, storage: FileStorage
 function cleanName(filename: string | undefined): string {
   if (filename?.includes('\u0000')) throw invalidCharacters();
   const base = (filename ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
   const clean = base.replace(/[\u0001-\u001f\u007f]/g, ' ').trim();
   return [...clean].slice(0, 255).join('') || 'file';
 }

@@ -1,4 +1,4 @@
-import { ZFormAnswer, ZFormPending, ZFormResults, ZPageQuery } from '@patio/core';
+import { ZFormAnswer, ZFormPending, ZFormResults, ZPageQuery, ZLanguage } from '@patio/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -76,7 +76,7 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
         'Titles and checkbox yes/no in `lang` (default es). UTF-8 with BOM, CRLF, RFC 4180 quoting; a cell that starts with =, +, -, ' +
         '@, tab or carriage return gets a leading apostrophe so no spreadsheet runs it as a formula.',
       params: paramsOf(p.exportAnswers),
-      querystring: z.object({ lang: z.enum(['es', 'en', 'de', 'fr', 'it', 'pt']).optional() }),
+      querystring: z.object({ lang: ZLanguage.optional() }),
       response: { 200: z.string().describe('text/csv'), ...errors(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {

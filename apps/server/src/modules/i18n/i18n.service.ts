@@ -1,9 +1,9 @@
-import type { TermMap } from '@patio/core';
+import { LANGUAGES, type TermMap } from '@patio/core';
 import type { RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { findTermOverrides } from './i18n.queries';
 
-export const supportedLanguages = ['es', 'en', 'de', 'fr', 'it', 'pt'] as const;
+export const supportedLanguages = LANGUAGES;
 
 /** "es", "es-CO", "pt_BR" → the base language when supported, else null. */
 export function baseLanguage(lang: string): string | null {

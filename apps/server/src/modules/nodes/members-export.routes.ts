@@ -1,3 +1,4 @@
+import { ZLanguage } from '@patio/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +26,7 @@ export async function membersExportRoutes(app: FastifyInstance): Promise<void> {
         'spreadsheets set to a decimal comma.',
       params: paramsOf(exportMembersPolicy),
       querystring: z.object({
-        lang: z.enum(['es', 'en', 'de', 'fr', 'it', 'pt']).optional(),
+        lang: ZLanguage.optional(),
         delimiter: z.enum(['comma', 'semicolon']).optional(),
       }),
       response: { 200: z.string().describe('text/csv'), ...errors(400, 401, 403, 404) },

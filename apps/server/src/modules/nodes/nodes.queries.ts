@@ -1,3 +1,4 @@
+import type { Language } from '@patio/core';
 import type { Database, DialectName } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { compiledQuery } from '../../db/compiled-query';
@@ -6,7 +7,7 @@ import type { AccessFilter } from '../../policy/access';
 import { currentMembership, isCurrentMembership } from './enrollment';
 
 export type Role = 'teacher' | 'substitute_teacher' | 'student' | 'employee' | 'group_director';
-export type LocalizedNames = Partial<Record<'es' | 'en' | 'de' | 'fr' | 'it' | 'pt', string>>;
+export type LocalizedNames = Partial<Record<Language, string>>;
 
 export async function insertNodeType(
   db: Database,

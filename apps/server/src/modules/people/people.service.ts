@@ -1,5 +1,5 @@
 import type { Child, ClinicData, PeopleQuery, PersonCard, PersonPatch, PersonProfile, Relative, RelationshipKind } from '@patio/core';
-import { ownContactFields } from '@patio/core';
+import { LANGUAGES, ownContactFields } from '@patio/core';
 import type { Updateable } from 'kysely';
 import type { PersonTable } from '../../db/types';
 import type { RequestContext } from '../../http/context';
@@ -23,7 +23,6 @@ import { signedAvatarUrl } from './avatar.service';
 import { personAccess, profileAccess } from './people.access';
 import { searchPeopleRows } from './search.queries';
 
-const languages = ['es', 'en', 'de', 'fr', 'it', 'pt'] as const;
 
 /** The public card every signed-in member of the school may see. */
 export function toCard(ctx: RequestContext, row: CardRow, roles: string[]): PersonCard {
@@ -81,7 +80,7 @@ export async function getPerson(ctx: RequestContext, personId: number): Promise<
     relatives: relatives.map((r) => ({ ...toCard(ctx, r, roles.get(r.id) ?? []), kind: r.kind as RelationshipKind })),
   };
   if (access.level === 'full') {
-    profile.language = (languages as readonly string[]).includes(row.language ?? '') ? (row.language as PersonProfile['language']) : null;
+    profile.language = (LANGUAGES as readonly string[]).includes(row.language ?? '') ? (row.language as PersonProfile['language']) : null;
     profile.isAdmin = row.is_admin === 1;
   }
   if (access.clinic) profile.clinic = clinicOf(row);

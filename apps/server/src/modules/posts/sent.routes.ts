@@ -1,4 +1,4 @@
-import { ZPageQuery, ZPublished, ZPublishRequest, ZSentPost, ZStub, ZStubCounts, ZStubsQuery } from '@patio/core';
+import { ZPageQuery, ZPublished, ZPublishRequest, ZSentPost, ZStub, ZStubCounts, ZStubsQuery, ZLanguage } from '@patio/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -105,7 +105,7 @@ export async function sentRoutes(app: FastifyInstance): Promise<void> {
       querystring: z.object({
         status: ZStubsQuery.shape.status,
         q: ZStubsQuery.shape.q,
-        lang: z.enum(['es', 'en', 'de', 'fr', 'it', 'pt']).optional(),
+        lang: ZLanguage.optional(),
       }),
       response: { 200: z.string().describe('text/csv'), ...errors(400, 401, 403, 404) },
     },

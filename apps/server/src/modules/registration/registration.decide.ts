@@ -89,7 +89,7 @@ async function describe(ctx: RequestContext, personId: number): Promise<Registra
 
 // Lone surrogates and control characters other than line breaks and tabs would be stored differently
 // by the two databases or hide text in the audit.
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
 const UNSAFE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function checkReason(reason: string | undefined): string {

@@ -75,7 +75,7 @@ const isPlain = (f: FolderFilter) =>
  * filter is blind), while a scalar subquery runs once per row of the caller's own stubs, each an index
  * lookup by thread. SQLite runs both row by row.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any select list: only whether a row exists is asked
 function hasRow(eb: ExpressionBuilder<DB, 'stubs'>, subquery: SelectQueryBuilder<DB, any, { id: number }>) {
   return eb(subquery.limit(1), 'is not', null);
 }

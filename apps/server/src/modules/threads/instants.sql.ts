@@ -7,7 +7,7 @@ import type { Database } from '../../db/database';
  * "08:00-05:00" is after "12:30Z". SQLite's julianday() and PostgreSQL's timestamptz both read offsets.
  */
 export function isAfter(db: Database, column: string, now: string) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a filter for whichever query reads threads
   return (_eb: ExpressionBuilder<any, any>): Expression<SqlBool> =>
     db.getExecutor().adapter instanceof SqliteAdapter
       ? sql<SqlBool>`julianday(${sql.ref(column)}) > julianday(${now})`

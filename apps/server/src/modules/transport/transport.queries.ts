@@ -12,7 +12,7 @@ import { currentMembership } from '../nodes/index';
 // ── Route nodes ────────────────────────────────────────────────────────────────────────────────────
 
 /** "This node's type is a route type", on a query that joins node_types as `route_types`. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a condition for whichever query joins nodes
 function isRouteTypeSql(eb: ExpressionBuilder<any, any>): Expression<SqlBool> {
   return eb.or([eb(eb.ref('route_types.key'), '=', 'route'), eb(eb.ref('route_types.key'), 'like', 'route-%')]);
 }

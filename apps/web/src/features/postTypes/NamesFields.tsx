@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { languages } from '@patio/core/i18n/index';
 import type { Language } from '@patio/core/schemas/person';
-import { LANGUAGES, type PostTypeForm } from './postTypeForm';
+import { LANGUAGES } from '@patio/core/constants';
+import type { PostTypeForm } from './postTypeForm';
 import classes from './postTypes.module.css';
 
 export interface NamesFieldsProps {

@@ -1,7 +1,7 @@
+import { LANGUAGES } from '@patio/core/constants';
 import type { Language } from '@patio/core/schemas/person';
 import type { PostType, PostTypeUpdate } from '@patio/core/schemas/posts';
 
-export const LANGUAGES: Language[] = ['es', 'en', 'de', 'fr', 'it', 'pt'];
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 export interface PostTypeForm {

@@ -60,7 +60,7 @@ export function FitToRoute({ points }: { points: LatLngTuple[] }) {
     if (points.length === 1 || size.x === 0 || size.y === 0) map.setView(points[0], 14);
     else map.fitBounds(latLngBounds(points), { padding: [28, 28], maxZoom: 16 });
     // The points are the key's; the key changes only when the route does.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for the points
   }, [map, key]);
   return null;
 }
