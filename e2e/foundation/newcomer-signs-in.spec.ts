@@ -42,7 +42,7 @@ test('a newcomer finds the school, signs in as a parent, switches to English and
     .getByRole('link', { name: en.nav.highlights })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'English' })).toBeChecked();
 
-  await page.getByRole('button', { name: en.settings.signOut }).click();
+  await page.getByRole('button', { name: en.settings.signOut, exact: true }).click();
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole('heading', { name: en.login.title })).toBeVisible();
 

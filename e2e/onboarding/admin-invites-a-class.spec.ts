@@ -74,13 +74,13 @@ test('an admin imports a class and invites its families; a mother sets her passw
 
   // She signs out and back in with her username and the new password.
   await mother.goto('/settings');
-  await mother.getByRole('button', { name: es.settings.signOut }).click();
+  await mother.getByRole('button', { name: es.settings.signOut, exact: true }).click();
   await expect(mother).toHaveURL(/\/login/);
   await signIn(mother, username!, NEW_PASSWORD);
 
   // The link worked once: opening it again says so, with a way forward.
   await mother.goto('/settings');
-  await mother.getByRole('button', { name: es.settings.signOut }).click();
+  await mother.getByRole('button', { name: es.settings.signOut, exact: true }).click();
   await mother.goto(url.pathname + url.search);
   await expect(mother.getByText(dir.welcome.invalid)).toBeVisible();
   await phone.close();
@@ -112,7 +112,7 @@ test('a parent who forgot the password gets a mailed link, sets a new one and si
 
   // Signed out, the email (the school allows it) and the new password let her in; the old one does not.
   await page.goto('/settings');
-  await page.getByRole('button', { name: es.settings.signOut }).click();
+  await page.getByRole('button', { name: es.settings.signOut, exact: true }).click();
   await expect(page).toHaveURL(/\/login/);
   await page.getByLabel(es.login.username).fill(MOTHER.email);
   await page.getByLabel(es.login.password, { exact: true }).fill(NEW_PASSWORD);

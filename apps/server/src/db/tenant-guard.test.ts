@@ -187,6 +187,7 @@ for (const kind of testDatabases) {
         expect(refusal).toContain('Tenant guard: delete from people without an org_id condition on it');
         expect(refusal).toContain('tenant-guard.test.ts');
         await expect(guarded.transaction().execute((trx) => trx.selectFrom('memberships').selectAll().execute())).rejects.toThrow(TenantScopeError);
+        expect(takeTenantRefusals()).toHaveLength(1);
         expect(await guarded.selectFrom('people').selectAll().where('org_id', '=', id).execute()).toEqual([]);
       } finally {
         await plain.destroy();

@@ -57,6 +57,8 @@ export function useTestApp(kind: TestDatabaseKind, overrides: Partial<AppConfig>
   let factories: Factories | undefined;
 
   beforeAll(async () => {
+    // Suites share their worker (isolate: false): refusals left by an earlier file's own guard tests are not this suite's.
+    takeTenantRefusals();
     fresh = await createMigratedDatabase(kind);
     config = testConfig(fresh, overrides);
     app = await buildApp(config);

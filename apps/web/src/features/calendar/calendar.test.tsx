@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 import { BASE, stubFetch, type StubAnswer, type StubCall } from '../../test/fetchStub';
 import { DECEMBER, FAIR, FEEDS, feedPath, weeklyOccurrence, signedIn } from './calendar.fixtures';
@@ -25,6 +25,11 @@ async function openCalendar(extra: Routes = {}, path = '/calendar?date=2026-12-0
 }
 
 describe('calendar screen', { timeout: 30_000 }, () => {
+  // The screens open on December 2026 as a month other than today's (the address keeps its date then):
+  // today is a fixed day in November, whatever the real date.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-20T15:00:00Z'), shouldAdvanceTime: true }));
+  afterEach(() => vi.useRealTimers());
+
   it('opens in the month list, one request per shown calendar, in Spanish', async () => {
     const { calls } = await openCalendar();
     expect(screen.getByRole('heading', { level: 1, name: 'Calendario' })).toBeTruthy();
