@@ -2,7 +2,7 @@
 // an administrator does there; labels come from the screen's own dictionary chunk, its title from the
 // main dictionary.
 import { expect, type Locator, type Page } from '@playwright/test';
-import { es as setupTexts } from '../../apps/web/src/features/transport/setup/texts/es';
+import { es as setupTexts } from '../../packages/core/src/i18n/routeSetup/es';
 import { es } from '../../packages/core/src/i18n/es';
 import { fill } from '../support/texts';
 

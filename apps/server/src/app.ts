@@ -17,73 +17,30 @@ import { installErrorHandler } from './http/errors';
 import { frameworkErrorOptions } from './http/framework-errors';
 import { installInputGuard } from './http/input-guard';
 import { installSlowRequestGuards, serverTimeoutOptions } from './http/slow-requests';
+import { registerRateLimits } from './http/rate-limits';
 import { loggerOptions } from './http/logging';
 import { installSchoolScope } from './http/school-scope';
 import { registerSecurityHeaders } from './http/security-headers';
 import { hasWebApp, registerWebApp, sendIndexHtml } from './http/web';
-import { adminsRoutes } from './modules/admins/index';
-import { allowedRoutes } from './modules/allowed/index';
-import { audienceRoutes } from './modules/audiences/index';
-import { AccessTokens, authRoutes, SignInLimiter } from './modules/auth/index';
-import { deviceRoutes } from './modules/devices/index';
-import { i18nRoutes } from './modules/i18n/index';
-import { invitationsRoutes } from './modules/invitations/index';
-import { importRoutes } from './modules/import/index';
-import { nodesRoutes } from './modules/nodes/index';
-import { cachedOrg, directoryRoutes, findOrgByCode } from './modules/org/index';
-import { findSignedInCaller, peopleRoutes } from './modules/people/index';
-import { assertRegistrationAllows, RegistrationLimiter, registrationChecks, registrationRoutes } from './modules/registration/index';
-import { settingsRoutes } from './modules/settings/index';
-import { sessionHolds, sessionRoutes } from './modules/sessions/index';
-import { threadsRoutes } from './modules/threads/index';
+import { AccessTokens, SignInLimiter } from './modules/auth/index';
+import { cachedOrg, findOrgByCode } from './modules/org/index';
+import { findSignedInCaller } from './modules/people/index';
+import { assertRegistrationAllows, RegistrationLimiter, registrationChecks } from './modules/registration/index';
+import { sessionHolds } from './modules/sessions/index';
 import { PolicyRegistry } from './policy/registry';
 import { storageFor } from './platform/storage/create-storage';
-import { filesRoutes } from './modules/files/index';
 import { createEventBus } from './platform/events/create-event-bus';
 import { JobQueue } from './platform/jobs/jobs';
 import { closeMailerOf } from './platform/mail/mailer';
-import { jobsRoutes, registerJobHandlers } from './modules/jobs/index';
-import { postsRoutes, seedMissingPostTypes } from './modules/posts/index';
-import { liveRoutes, registerLiveUpdates, type LiveTopic } from './modules/live/index';
-import { blocksRoutes } from './modules/blocks/index';
-import { formsRoutes } from './modules/forms/index';
-import { calendarRoutes } from './modules/calendar/index';
-import { notificationsRoutes } from './modules/notifications/index';
-import { transportLiveTopic } from './modules/transport/index';
-import { registerSharePage, transportAlertRoutes, transportRoutes, transportSetupRoutes } from './modules/transport/index';
-import { registerAppleRelay, ssoRoutes } from './modules/sso/index';
-import { billingDocumentRoutes, billingImportRoutes, billingPaymentRoutes, billingReminderRoutes, billingRoutes } from './modules/billing/index';
-import { attendanceRoutes } from './modules/attendance/index';
+import { seedMissingPostTypes } from './modules/posts/index';
+import { registerLiveUpdates } from './modules/live/index';
+import { areaManifests, registerJobHandlers } from './modules/manifests';
 
-/** The routes of one school, mounted under /api/{org}/. A new area adds its plugin here. */
-const schoolAreas = [authRoutes, peopleRoutes, deviceRoutes, allowedRoutes, settingsRoutes, i18nRoutes, nodesRoutes, adminsRoutes];
-schoolAreas.push(importRoutes);
-schoolAreas.push(registrationRoutes);
-schoolAreas.push(audienceRoutes);
-schoolAreas.push(jobsRoutes);
-schoolAreas.push(invitationsRoutes);
-schoolAreas.push(postsRoutes);
-schoolAreas.push(liveRoutes);
-schoolAreas.push(threadsRoutes);
-schoolAreas.push(filesRoutes);
-schoolAreas.push(blocksRoutes);
-schoolAreas.push(formsRoutes);
-schoolAreas.push(calendarRoutes);
-schoolAreas.push(notificationsRoutes);
-schoolAreas.push(transportRoutes);
-schoolAreas.push(transportAlertRoutes);
-schoolAreas.push(transportSetupRoutes);
-schoolAreas.push(ssoRoutes);
-schoolAreas.push(billingRoutes);
-schoolAreas.push(billingImportRoutes);
-schoolAreas.push(billingDocumentRoutes);
-schoolAreas.push(billingReminderRoutes);
-schoolAreas.push(billingPaymentRoutes);
-schoolAreas.push(attendanceRoutes);
-schoolAreas.push(sessionRoutes);
-
-/** What a live socket may subscribe to ({"subscribe": name}); an area that offers a topic adds it here. */
-const liveTopics: LiveTopic[] = [transportLiveTopic];
+/** The routes, live topics and pages of every area, as their manifests declare them (modules/manifests.ts). */
+const schoolAreas = areaManifests.flatMap((area) => area.routes ?? []);
+const rootRoutes = areaManifests.flatMap((area) => area.rootRoutes ?? []);
+const webPages = areaManifests.flatMap((area) => area.webRoutes ?? []);
+const liveTopics = areaManifests.flatMap((area) => area.liveTopics ?? []);
 
 /** Strict CSP for the SPA (Mantine needs inline styles; live updates use WebSockets). */
 const contentSecurityPolicy = {
@@ -140,6 +97,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     ...frameworkErrorOptions,
   });
   const events = createEventBus(config, app.log);
+  const rateLimits = await registerRateLimits(app, config);
   const jobs = registerJobHandlers(new JobQueue({ db, dialect, config, events, log: app.log }));
   const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtl);
   // The school scope (http/) gets the areas it needs as services.
@@ -159,8 +117,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     dialect,
     tokens,
     callers,
-    limiter: new SignInLimiter(config.signInLimits),
-    registrationLimiter: new RegistrationLimiter(config.registrationLimits),
+    limiter: new SignInLimiter(config.signInLimits, rateLimits),
+    registrationLimiter: new RegistrationLimiter(config.registrationLimits, rateLimits),
+    rateLimits,
     registrationChecks,
     policies: new PolicyRegistry(),
     storage: storageFor(config),
@@ -215,7 +174,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     return payload;
   });
 
-  await app.register(directoryRoutes);
+  for (const plugin of rootRoutes) await app.register(plugin);
   await app.register(
     async (school) => {
       installSchoolScope(school);
@@ -226,10 +185,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   const webApp = hasWebApp(config.webRoot) ? config.webRoot : null;
   if (webApp) await registerWebApp(app, webApp);
-  // A bus share link's page answers 410 once the link has expired (issue 13).
-  if (webApp) await registerSharePage(app);
-  // Apple posts its sign-in answer (form_post); the web app's callback reads it as a query (decision 020).
-  await app.register(registerAppleRelay);
+  // Pages beside the web app, such as a bus share link's, which answers 410 once the link has expired (issue 13).
+  if (webApp) for (const page of webPages) await page(app);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     if (webApp && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api') {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { registerJobHandlers } from './modules/jobs/index';
+import { registerJobHandlers } from './modules/manifests';
 import { startSmtpCatcher } from './modules/registration/smtp-catcher';
 import { acceptsConnections, freePort } from './test/loopback-ports';
 import { useBuiltProcesses } from './test/built-processes';

@@ -4,7 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrations } from './db/migrations/index';
 import { loggerOptions } from './http/logging';
-import { registerJobHandlers } from './modules/jobs/index';
+import { registerJobHandlers } from './modules/manifests';
 import { createEventBus } from './platform/events/create-event-bus';
 import { JobQueue } from './platform/jobs/jobs';
 import { closeMailerOf } from './platform/mail/mailer';

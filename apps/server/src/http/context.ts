@@ -6,6 +6,7 @@ import type { PolicyRegistry } from '../policy/registry';
 import type { FileStorage } from '../platform/storage/storage';
 import type { EventBus } from '../platform/events/event-bus';
 import type { JobQueue } from '../platform/jobs/jobs';
+import type { RateLimits } from './rate-limits';
 
 // The services below are interfaces so that http/ knows no area (.dependency-cruiser.cjs): the areas
 // implement them and app.ts wires the implementations in.
@@ -23,14 +24,14 @@ export interface AccessTokenService {
 export interface SignInThrottle {
   /** Throws 429, or waits the account's backoff. */
   admit(accountKey: string | null, ip: string): Promise<void>;
-  recordFailure(accountKey: string | null, ip: string): void;
+  recordFailure(accountKey: string | null, ip: string): Promise<void>;
 }
 
 /** Registrations and failed verifications per IP (modules/registration/registration.limiter.ts RegistrationLimiter). */
 export interface RegistrationThrottle {
-  countRegistration(ip: string): void;
-  assertVerifyAllowed(ip: string): void;
-  recordVerifyFailure(ip: string): void;
+  countRegistration(ip: string): Promise<void>;
+  assertVerifyAllowed(ip: string): Promise<void>;
+  recordVerifyFailure(ip: string): Promise<void>;
 }
 
 /**
@@ -52,6 +53,8 @@ export interface AppServices {
   tokens: AccessTokenService;
   limiter: SignInThrottle;
   registrationLimiter: RegistrationThrottle;
+  /** Attempt limits (http/rate-limits.ts): shared through Redis when REDIS_URL is set. */
+  rateLimits: RateLimits;
   /** What signing in asks of self-registration (the registration area answers). */
   registrationChecks: RegistrationChecks;
   policies: PolicyRegistry;

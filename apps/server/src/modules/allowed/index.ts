@@ -2,3 +2,4 @@
 // question "may I call these paths", answered by the routes' own policies.
 export { allowedRoutes } from './allowed.routes';
 export { allowedPolicies } from './allowed.policy';
+export { allowedManifest } from './allowed.manifest';

@@ -4,3 +4,4 @@ export { attendanceRoutes } from './attendance.routes';
 export { attendancePolicies } from './attendance.policy';
 export { attendanceAlertJob, type AttendanceAlertPayload } from './attendance.alert.job';
 export { takesRollOf } from './attendance.access';
+export { attendanceManifest } from './attendance.manifest';

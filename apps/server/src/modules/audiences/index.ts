@@ -5,3 +5,4 @@ export { audienceRoutes } from './audiences.routes';
 export { audiencePolicies } from './audiences.policy';
 export { checkAudienceRule, resolveAudience } from './audiences.service';
 export { checkRuleForCaller } from './audiences.access';
+export { audiencesManifest } from './audiences.manifest';

@@ -55,7 +55,7 @@ export async function signInWithPassword(
   const found = username && username.length <= 120 ? await findAccountOf(ctx, username) : null;
   const ok = password.length <= 1024 && (await verifyPassword(password, found?.password_hash ?? null));
   if (!found || !ok) {
-    limiter.recordFailure(accountKey, ip);
+    await limiter.recordFailure(accountKey, ip);
     throw wrongCredentials();
   }
   refuseDemoPassword(ctx.services.config, password);
@@ -71,7 +71,7 @@ export async function signInWithLoginToken(ctx: RequestContext, token: string, i
   await limiter.admit(null, ip);
   const personId = await consumeLoginToken(ctx.db, ctx.org.id, hashLoginToken(token));
   if (personId === null) {
-    limiter.recordFailure(null, ip);
+    await limiter.recordFailure(null, ip);
     throw unauthorized('invalid_login_token', 'This sign-in link is not valid any more; ask the school for a new one');
   }
   return signInAs(ctx, personId);

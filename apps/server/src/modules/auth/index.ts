@@ -13,3 +13,4 @@ export { assertAcceptablePassword, PasswordRejected, passwordRejectionBody, stor
 export { passwordResetJob } from './password-reset.job';
 export { signInAs } from './sign-in-as';
 export { ensureUsername } from './usernames';
+export { authManifest } from './auth.manifest';

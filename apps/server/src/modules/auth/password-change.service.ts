@@ -20,7 +20,7 @@ export async function changePassword(ctx: RequestContext, personId: number, curr
   const [person, hash] = await Promise.all([findAccounts(ctx.db, ctx.org.id, [personId]).then((m) => m.get(personId)), findPasswordHash(ctx.db, ctx.org.id, personId)]);
   if (!person) throw notFound('There is no such person in this school');
   if (!(await verifyPassword(current, hash))) {
-    limiter.recordFailure(accountKey, ip);
+    await limiter.recordFailure(accountKey, ip);
     throw badRequest('wrong_password', 'The current password is not right');
   }
   const passwordHash = await hashPassword(assertAcceptablePassword(next, person));

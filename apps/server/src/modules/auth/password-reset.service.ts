@@ -23,7 +23,7 @@ const invalidResetLink = () =>
  */
 export async function requestPasswordReset(ctx: RequestContext, body: { login: string; language?: string }, ip: string): Promise<void> {
   const login = body.login.trim().toLowerCase();
-  passwordResetLimiterOf(ctx.services.config).count(ctx.org.id, login, ip);
+  await passwordResetLimiterOf(ctx.services).count(ctx.org.id, login, ip);
   await ctx.services.jobs.enqueue(
     ctx.db,
     passwordResetJob,
@@ -39,7 +39,7 @@ async function personOfLink(ctx: RequestContext, token: string, ip: string): Pro
   const live = await findLiveLoginToken(ctx.db, ctx.org.id, hashLoginToken(token), 'password_reset');
   const person = live && (await findAccounts(ctx.db, ctx.org.id, [live.personId])).get(live.personId);
   if (!live || !person) {
-    limiter.recordFailure(null, ip);
+    await limiter.recordFailure(null, ip);
     throw invalidResetLink();
   }
   return { person, expiresAt: live.expiresAt };

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database';
 import type { ResourceAccess } from '../../policy/access';
 import { memoised } from '../../policy/caller-memo';
+import { familyOf } from '../../policy/family';
 import type { Caller, Org } from '../../policy/policy';
 import { findOrgById } from '../org/index';
 import { billingRowFilter, type BillingRowTable, findChildIds, findVisibleRowIds } from './billing.queries';
@@ -31,25 +32,25 @@ function hidesOwnBilling(caller: Caller, org: SchoolSettings): boolean {
   return caller.roles.includes('student') && !isBillingStaff(caller) && !studentsSeeOwnBilling(org);
 }
 
-/** The students whose debits and credits the caller sees as family: themself (unless hidden) and their parent-like children. */
-export function familyOf(caller: Caller, org: SchoolSettings): number[] {
-  return hidesOwnBilling(caller, org) ? [...caller.childIds] : [caller.id, ...caller.childIds];
+/** The students whose debits and credits the caller sees as family: their family (policy/family.ts), themself left out where hidden. */
+function billingFamily(caller: Caller, org: SchoolSettings): number[] {
+  return hidesOwnBilling(caller, org) ? [...caller.childIds] : familyOf(caller);
 }
 
 /** The caller may read people/{personId}/billing/*: the person (unless hidden), a parent-like relative of them, billing staff. */
 export function readsBillingOf(caller: Caller, org: SchoolSettings, personId: number): boolean {
-  return isBillingStaff(caller) || familyOf(caller, org).includes(personId);
+  return isBillingStaff(caller) || billingFamily(caller, org).includes(personId);
 }
 
 /** The students people/{personId}/billing covers: the person and their parent-like children (a family view). */
 export function billingFamilyOf(db: Database, caller: Caller, org: SchoolSettings, personId: number): Promise<number[]> {
-  if (personId === caller.id) return Promise.resolve(familyOf(caller, org));
+  if (personId === caller.id) return Promise.resolve(billingFamily(caller, org));
   return memoised(caller, `billing.family.${personId}`, async () => [personId, ...(await findChildIds(db, caller.orgId, personId))]);
 }
 
 /** The caller sees the billing rows of student `personId`. */
 export function seesBillingRowOf(caller: Caller, org: SchoolSettings, personId: number): boolean {
-  return isBillingStaff(caller) || familyOf(caller, org).includes(personId);
+  return isBillingStaff(caller) || billingFamily(caller, org).includes(personId);
 }
 
 /** The school's settings for a rule run outside a request's policy (jobs, live topics): read once per caller. */
@@ -58,7 +59,7 @@ function settingsOf(db: Database, caller: Caller): Promise<SchoolSettings> {
 }
 
 function accessOn(kind: 'debit' | 'credit', table: BillingRowTable): ResourceAccess<typeof kind> {
-  const familyOrAll = async (db: Database, caller: Caller) => (isBillingStaff(caller) ? null : familyOf(caller, await settingsOf(db, caller)));
+  const familyOrAll = async (db: Database, caller: Caller) => (isBillingStaff(caller) ? null : billingFamily(caller, await settingsOf(db, caller)));
   return {
     kind,
     async visible(db, caller, ids) {

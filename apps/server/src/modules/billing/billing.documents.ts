@@ -1,12 +1,13 @@
 import { addDays, dateParts } from '@patio/core/calendar/times';
 import { formatMinor, minorInSpanishWords, type CreditMethod } from '@patio/core';
+import { documentTextsFor, type DocumentTexts } from '@patio/core/i18n/billingDocuments';
+import { fill } from '@patio/core/i18n/placeholders';
 import type { RequestContext } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
 import { billingFamilyOf } from './billing.access';
 import { findLanguageOf, findStatementCredits, findStatementDebits } from './billing.documents.queries';
 import { PdfPage } from './billing.documents.pdf';
-import { documentTextsFor, fill, type DocumentTexts } from './billing.documents.texts';
 import { todayOf, toMoney } from './billing.ledger';
 import { getCredit, namesOf, readBalance } from './billing.read';
 import { currencyOf } from './billing.settings';

@@ -61,7 +61,7 @@ export async function billingImportRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: fileAnswer, ...errors(400, 401, 403) },
       },
       handler: async (request, reply) => {
-        const file = billingTemplate(format, request.query.lang);
+        const file = await billingTemplate(format, request.query.lang);
         return sendDownload(reply, { ...file, fallbackName: 'debits-template' });
       },
     });

@@ -45,11 +45,11 @@ const textColumns: BillingImportColumn[] = ['studentDocument', 'studentCode', 'p
 const dateColumns: BillingImportColumn[] = ['issueDate', 'expirationDate'];
 
 /** GET billing/imports/template.{xlsx,csv}. */
-export function billingTemplate(format: 'xlsx' | 'csv', lang: 'es' | 'en'): DownloadFile {
+export async function billingTemplate(format: 'xlsx' | 'csv', lang: 'es' | 'en'): Promise<DownloadFile> {
   const texts = hints[lang];
   const header = BILLING_IMPORT_COLUMNS.map((column) => templateTitles[lang][column]);
   if (format === 'csv') return { fileName: `${texts.file}.csv`, contentType: CSV_TYPE, body: toCsv(header, [], lang === 'en' ? ',' : ';') };
-  const body = writeXlsx([
+  const body = await writeXlsx([
     {
       name: texts.sheet,
       header: true,

@@ -141,7 +141,7 @@ describeOnDatabases('billing: importing debits', (t) => {
   });
 
   it('reads an XLSX with English titles and refuses a 100 KB cell in its row only', async () => {
-    const xlsx = writeXlsx([
+    const xlsx = await writeXlsx([
       {
         name: 'Debits',
         rows: [

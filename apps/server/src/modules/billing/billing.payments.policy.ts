@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { HttpError, notFound } from '../../http/errors';
+import { canSee } from '../../policy/access';
 import { definePolicy, type PolicyContext, zId } from '../../policy/policy';
-import { seesBillingRowOf } from './billing.access';
+import { debitAccess } from './billing.access';
 import { findDebitStudent, findPayment } from './billing.payments.queries';
 
 // Who may call the online payment routes (docs/decisions/019-billing-ledger.md "Who sees and does
@@ -21,13 +22,13 @@ export const noPayment = () => new HttpError(404, 'not_found', 'There is no such
 const paysDebit = async ({ caller, db, org, params }: PolicyContext<{ id: number }>) => {
   const student = await findDebitStudent(db, org.id, params.id);
   if (student === null) throw noDebit();
-  return seesBillingRowOf(caller!, org, student);
+  return canSee(debitAccess, db, caller!, params.id);
 };
 
 const seesPayment = async ({ caller, db, org, params }: PolicyContext<{ id: number }>) => {
   const payment = await findPayment(db, org.id, params.id);
   if (!payment) throw noPayment();
-  return seesBillingRowOf(caller!, org, payment.person_id);
+  return canSee(debitAccess, db, caller!, payment.debit_id);
 };
 
 export const paymentPolicies = {

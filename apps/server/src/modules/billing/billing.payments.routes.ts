@@ -99,7 +99,7 @@ export async function billingPaymentRoutes(app: FastifyInstance): Promise<void> 
   // The webhook reads its body as bytes, whatever its type: gateways sign the bytes they send. Its
   // sender is limited by IP before the body is read (the limiter runs on the request, not the body).
   await app.register(async (raw) => {
-    raw.addHook('onRequest', async (request) => webhookLimiterOf(request.server.patio.config).admit(request.ip));
+    raw.addHook('onRequest', async (request) => webhookLimiterOf(request.server.patio).admit(request.ip));
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
     raw.withTypeProvider<ZodTypeProvider>().route({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { notFound } from '../../http/errors';
+import { canSee } from '../../policy/access';
 import { definePolicy, type PolicyContext, zId } from '../../policy/policy';
-import { isBillingStaff, readsBillingOf, seesBillingRowOf } from './billing.access';
+import { creditAccess, debitAccess, isBillingStaff, readsBillingOf } from './billing.access';
 import { findCredit, findDebit, personExistsInSchool } from './billing.queries';
 
 // Who may call the billing routes (issue 14; docs/decisions/019-billing-ledger.md). Ids of another
@@ -31,13 +32,13 @@ const keepsAccountsOf = async (ctx: ById) => {
 const seesDebit = async ({ caller, db, org, params }: ById) => {
   const debit = await findDebit(db, org.id, params.id);
   if (!debit) throw notFound('There is no such debit');
-  return seesBillingRowOf(caller!, org, debit.person_id);
+  return canSee(debitAccess, db, caller!, debit.id);
 };
 
 const seesCredit = async ({ caller, db, org, params }: ById) => {
   const credit = await findCredit(db, org.id, params.id);
   if (!credit) throw notFound('There is no such credit');
-  return seesBillingRowOf(caller!, org, credit.person_id);
+  return canSee(creditAccess, db, caller!, credit.id);
 };
 
 const keepsAccounts = ({ caller }: PolicyContext<unknown>) => caller !== null && isBillingStaff(caller);

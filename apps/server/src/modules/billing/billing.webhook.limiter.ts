@@ -1,5 +1,5 @@
-import type { AppConfig } from '../../config';
-import { AttemptLimiter } from '../../http/attempt-limiter';
+import type { AppServices } from '../../http/context';
+import type { RateLimit } from '../../http/rate-limits';
 
 /**
  * Webhook notifications allowed per client IP. A gateway sends a few per payment, so a busy month-end
@@ -14,28 +14,32 @@ export const WEBHOOK_LIMITS = { perMinute: 300, refusedPerTenMinutes: 20 };
  * is a prober of all). 429 with Retry-After once either is used up.
  */
 export class WebhookLimiter {
-  private readonly requests = new AttemptLimiter(60, 'Too many payment notifications from this address.');
-  private readonly refusals = new AttemptLimiter(600, 'Too many refused payment notifications from this address.');
+  private readonly requests: RateLimit;
+  private readonly refusals: RateLimit;
+
+  constructor(services: Pick<AppServices, 'rateLimits'>) {
+    this.requests = services.rateLimits('webhook', WEBHOOK_LIMITS.perMinute, 60, 'Too many payment notifications from this address.');
+    this.refusals = services.rateLimits('webhook-refused', WEBHOOK_LIMITS.refusedPerTenMinutes, 600, 'Too many refused payment notifications from this address.');
+  }
 
   /** Throws 429 when `ip` has used up either limit; otherwise counts this request. */
-  admit(ip: string): void {
-    this.refusals.assertAllowed([[ip, WEBHOOK_LIMITS.refusedPerTenMinutes]]);
-    this.requests.assertAllowed([[ip, WEBHOOK_LIMITS.perMinute]]);
-    this.requests.record([ip]);
+  async admit(ip: string): Promise<void> {
+    await this.refusals.assertRoom(ip);
+    await this.requests.take(ip);
   }
 
   /** A notification from `ip` was refused. */
-  refused(ip: string): void {
-    this.refusals.record([ip]);
+  async refused(ip: string): Promise<void> {
+    await this.refusals.record(ip);
   }
 }
 
-// One per app (each test app its own), like the other limiters: it lives as long as its config.
-const limiters = new WeakMap<AppConfig, WebhookLimiter>();
+// One per app (each test app its own), like the other limiters: it lives as long as the app's services.
+const limiters = new WeakMap<Pick<AppServices, 'rateLimits'>, WebhookLimiter>();
 
-/** The webhook limiter of the app that `config` configures. */
-export function webhookLimiterOf(config: AppConfig): WebhookLimiter {
-  let limiter = limiters.get(config);
-  if (!limiter) limiters.set(config, (limiter = new WebhookLimiter()));
+/** The webhook limiter of the app whose services these are. */
+export function webhookLimiterOf(services: Pick<AppServices, 'rateLimits'>): WebhookLimiter {
+  let limiter = limiters.get(services);
+  if (!limiter) limiters.set(services, (limiter = new WebhookLimiter(services)));
   return limiter;
 }

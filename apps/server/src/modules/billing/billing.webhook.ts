@@ -34,7 +34,7 @@ export async function receiveWebhook(
   const provider = paymentProviderFor(providerName, ctx.services.config, ctx.db);
   if (!provider) throw unknownProvider();
   const refuse = async (reason: string) => {
-    webhookLimiterOf(ctx.services.config).refused(ip);
+    await webhookLimiterOf(ctx.services).refused(ip);
     const known = reason in refusals ? reason : 'invalid_signature';
     await countWebhookRefusal(ctx.db, { orgId: ctx.org.id, provider: providerName, reason: known, at: nowIso() });
     return refusals[known];

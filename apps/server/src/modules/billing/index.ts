@@ -28,3 +28,4 @@ export { schoolProviderName, toPayment } from './billing.payments';
 export { reconcilePaymentsJob, reconcilePayments, type ReconcilePayload } from './billing.reconcile';
 export { billingDocumentRoutes } from './billing.documents.routes';
 export { billingReminderRoutes } from './billing.reminders.routes';
+export { billingManifest } from './billing.manifest';

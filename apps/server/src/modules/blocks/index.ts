@@ -5,3 +5,4 @@ export { blocksPolicies } from './blocks.policy';
 export { formUrl, htmlUrl } from './block-urls';
 export { itemStanding, readsThroughPosts, type ItemStanding } from './item-access';
 export { postsCarrying } from './blocks.sql';
+export { blocksManifest } from './blocks.manifest';

@@ -9,3 +9,4 @@ export type { CalendarEventRecord, EpochWindow, FeedId, FeedSelection } from './
 export { calendarRoutes } from './calendar.routes';
 export { calendarPolicies } from './calendar.policy';
 export { calendarImportJob, type CalendarImportPayload } from './calendar.import.job';
+export { calendarManifest } from './calendar.manifest';

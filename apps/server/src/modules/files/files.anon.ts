@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { ANON_UPLOAD_TTL_MS } from '@patio/core';
 import type { FastifyRequest } from 'fastify';
-import { AttemptLimiter } from '../../http/attempt-limiter';
 import { badRequest } from '../../http/errors';
+import type { RateLimits } from '../../http/rate-limits';
 
 // Signed-out uploads (spec §6: "an anonymous folder when not logged in"). The browser makes a random
 // key, keeps it in sessionStorage and sends it as X-Upload-Key; only its SHA-256 is stored, so the
@@ -30,11 +30,7 @@ export const ANON_UPLOADS_PER_HOUR = 20;
 export const ANON_FILES_PER_UPLOAD = 5;
 
 /** Counts a signed-out upload of `ip` before its body is read, or throws 429 with Retry-After. */
-export function makeAnonUploadLimiter(): (ip: string) => void {
-  const limiter = new AttemptLimiter(3600, 'Too many uploads without signing in from this network.');
-  return (ip) => {
-    const key = `ip:${ip}`;
-    limiter.assertAllowed([[key, ANON_UPLOADS_PER_HOUR]]);
-    limiter.record([key]);
-  };
+export function makeAnonUploadLimiter(rateLimits: RateLimits): (ip: string) => Promise<void> {
+  const limit = rateLimits('anon-uploads', ANON_UPLOADS_PER_HOUR, 3600, 'Too many uploads without signing in from this network.');
+  return (ip) => limit.take(`ip:${ip}`);
 }

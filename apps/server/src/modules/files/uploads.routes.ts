@@ -15,7 +15,7 @@ const keyHeader = 'Header `X-Upload-Key` (16 to 128 visible ASCII characters, th
 /** A person's uploads (images inside post HTML, image blocks) and the signed-out folder (spec §7). */
 export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const countAnonUpload = makeAnonUploadLimiter();
+  const countAnonUpload = makeAnonUploadLimiter(app.patio.rateLimits);
 
   r.route({
     ...routeOf(p.listUploads),
@@ -99,7 +99,7 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const anonKey = anonKeyOf(request);
-      countAnonUpload(request.ip);
+      await countAnonUpload(request.ip);
       const limits = { maxBytes: ANON_UPLOAD_MAX_BYTES, maxFiles: ANON_FILES_PER_UPLOAD };
       return reply.code(201).send(await uploadFiles(contextOf(request), request, anonFolder, { limits, anonKey }));
     },

@@ -4,3 +4,4 @@ export { formsRoutes } from './forms.routes';
 export { formsPolicies } from './forms.policy';
 export { answerForm, getRecords } from './records.service';
 export { createForm } from './forms.service';
+export { formsManifest } from './forms.manifest';

@@ -46,7 +46,7 @@ export async function badRowsFile(
     const delimiter = (query.delimiter ?? (query.lang === 'en' ? 'comma' : 'semicolon')) === 'comma' ? ',' : ';';
     return { fileName: `${stem}.csv`, contentType: CSV_TYPE, body: toCsv(header, rows, delimiter) };
   }
-  const body = writeXlsx([
+  const body = await writeXlsx([
     {
       name: texts.badRowsSheet,
       header: true,

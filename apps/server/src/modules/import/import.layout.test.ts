@@ -6,7 +6,7 @@ import { writeXlsx } from './xlsx-writer';
 // Issue 17 items 1–3: the sheet and header row the import took, another one picked by the
 // administrator, and the split of names shown for confirmation.
 
-const workbook = writeXlsx([
+const workbook = await writeXlsx([
   { name: 'Notas', rows: [['Reunión de padres el martes'], ['Faltan fotos']] },
   {
     name: 'Curso 3A',

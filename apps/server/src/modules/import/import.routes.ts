@@ -168,6 +168,6 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       querystring: ZImportFileQuery,
       response: { 200: fileAnswer, ...errors(400, 401, 403) },
     },
-    handler: async (request, reply) => sendFile(reply, importTemplate(request.query)),
+    handler: async (request, reply) => sendFile(reply, await importTemplate(request.query)),
   });
 }

@@ -33,7 +33,7 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 
 /** GET import/template: CSV (title line only) or XLSX (titles, column formats and an instructions sheet). */
-export function importTemplate(query: { format: 'csv' | 'xlsx'; lang: DictionaryLanguage; delimiter?: 'comma' | 'semicolon' }): DownloadFile {
+export async function importTemplate(query: { format: 'csv' | 'xlsx'; lang: DictionaryLanguage; delimiter?: 'comma' | 'semicolon' }): Promise<DownloadFile> {
   const texts = importTexts(query.lang);
   const header = templateHeader(query.lang);
   if (query.format === 'csv') {
@@ -41,7 +41,7 @@ export function importTemplate(query: { format: 'csv' | 'xlsx'; lang: Dictionary
     return { fileName: `${texts.templateFile}.csv`, contentType: CSV_TYPE, body: toCsv(header, [], delimiter) };
   }
   const format = (field: ImportField): ColumnFormat => (textColumns.includes(field) ? 'text' : field === 'birthday' ? 'date' : 'general');
-  const body = writeXlsx([
+  const body = await writeXlsx([
     {
       name: texts.templateSheet,
       rows: [header],

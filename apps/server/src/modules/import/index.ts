@@ -10,3 +10,4 @@ export { parseDate } from './import.values';
 export { writeXlsx, type XlsxSheet } from './xlsx-writer';
 export { XLSX_TYPE, CSV_TYPE, type DownloadFile } from './import.template';
 export { multipartFile } from './multipart-file';
+export { importManifest } from './import.manifest';

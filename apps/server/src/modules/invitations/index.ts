@@ -4,3 +4,4 @@
 export { invitationsRoutes } from './invitations.routes';
 export { invitationsPolicies } from './invitations.policy';
 export { invitationMailJob } from './invitation.notify';
+export { invitationsManifest } from './invitations.manifest';

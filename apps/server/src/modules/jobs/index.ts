@@ -1,5 +1,5 @@
-// The jobs area to the rest of the server: the administrators' API over failed jobs and the list of
-// every kind of job, which the server and `npm run worker` processes register alike.
+// The jobs area to the rest of the server: the administrators' API over failed jobs (each area
+// declares its own kinds of job in its manifest).
 export { jobsRoutes } from './jobs.routes';
 export { jobsPolicies } from './jobs.policy';
-export { registerJobHandlers } from './jobs.handlers';
+export { jobsManifest } from './jobs.manifest';

@@ -4,3 +4,4 @@ export { announceFormAnswered, type FormAnswered } from './forms-topic';
 export { registerLiveUpdates, type LiveOptions } from './live.plugin';
 export type { LiveTopic, LiveTopicGrant } from './live-topics';
 export { liveRoutes } from './live.routes';
+export { liveManifest } from './live.manifest';

@@ -1,25 +1,13 @@
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/errors';
+import type { LiveTopic, LiveTopicGrant } from '../../platform/events/live-topic';
 import type { Caller, Org } from '../../policy/policy';
 
 // Topics a live socket may subscribe to with {"subscribe": "<name>"} (issue 13: transport/routes/{id}).
-// The live area stays generic: each area that offers a topic describes it here and the app hands the
-// list to the live plugin, so live never imports the areas whose events it carries.
+// The live area stays generic: each area that offers a topic declares it in its manifest and the app
+// hands the list to the live plugin, so live never imports the areas whose events it carries.
 
-/** What a subscription resolves to: the event-bus topic to follow, or why it is refused. */
-export type LiveTopicGrant = { busTopic: string } | { error: 'forbidden'; message: string };
-
-export interface LiveTopic {
-  /** Matches the client's topic name; the capture groups are handed to `authorize`. */
-  pattern: RegExp;
-  /**
-   * May `caller` follow the topic named `name`? Checked on subscribe and again when the socket
-   * revalidates its token. A topic that does not exist answers `forbidden` too (no existence oracle).
-   * The bus topic must name the school (events of a bus topic reach every socket that follows it), and
-   * what is published on it must be a topic message of @patio/core (`ZLiveTopicMessage`).
-   */
-  authorize(db: Database, org: Org, caller: Caller, match: RegExpMatchArray): Promise<LiveTopicGrant>;
-}
+export type { LiveTopic, LiveTopicGrant };
 
 /** A refusal as the socket says it: `{type:'error', topic, error, message}` without the first two. */
 export interface LiveTopicRefusal {

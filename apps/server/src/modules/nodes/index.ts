@@ -29,3 +29,4 @@ export {
   subtreeIds,
   upsertMembership,
 } from './nodes.queries';
+export { nodesManifest } from './nodes.manifest';

@@ -6,3 +6,4 @@ export { notificationPolicies } from './notifications.policy';
 export { notificationJobs, notificationsFanoutJob, type FanoutPayload } from './notifications.jobs';
 export { personalNoticeJobs, enqueuePersonalNotice } from './personal-notice.jobs';
 export { PERSONAL_NOTICE_KINDS, type PersonalNotice, type PersonalNoticeKind, type BusNoticeValues } from './personal-notice';
+export { notificationsManifest } from './notifications.manifest';

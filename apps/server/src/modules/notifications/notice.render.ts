@@ -1,6 +1,7 @@
 import type { PushMessage } from '@patio/core';
+import { noticeLanguageOf, noticeTextsFor } from '@patio/core/i18n/notices';
+import { fill } from '@patio/core/i18n/placeholders';
 import type { NoticePost } from './deliveries.queries';
-import { noticeLanguageOf, noticeTextsFor } from './notice.texts';
 
 // One post as each channel shows it: the push message of spec §3 Notification, an email (HTML and
 // text) with links to its thread and form, an SMS line. The description is stored sanitised
@@ -21,11 +22,6 @@ export function settingsLink(links: NoticeLinks): string {
 
 function titleOf(post: Pick<NoticePost, 'title'>, language: string | null): string {
   return post.title.trim() || noticeTextsFor(language).untitled;
-}
-
-/** Fills the {placeholders} of a text. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }
 
 export function escapeHtml(text: string): string {

@@ -1,7 +1,7 @@
+import { personalNoticeTexts } from '@patio/core/i18n/notices';
 import { describe, expect, it } from 'vitest';
 import type { NoticeContent } from './personal-notice';
 import { noticeMailOf, noticePushOf, noticeSmsOf, noticeTextOf } from './personal-notice.render';
-import { personalNoticeTexts } from './personal-notice.texts';
 
 const links = { base: 'https://patio.example' };
 const approaching: NoticeContent = {

@@ -1,7 +1,8 @@
 import { formatMeasure, type PushMessage } from '@patio/core';
-import { button, escapeHtml, fill, type NoticeLinks, page, type RenderedMail, settingsLink } from './notice.render';
+import { personalNoticeTextsFor } from '@patio/core/i18n/notices';
+import { fill } from '@patio/core/i18n/placeholders';
+import { button, escapeHtml, type NoticeLinks, page, type RenderedMail, settingsLink } from './notice.render';
 import type { NoticeContent } from './personal-notice';
-import { personalNoticeTextsFor } from './personal-notice.texts';
 
 // A personal notice as each channel shows it: a push that opens its page of the app (`url`), an email
 // (HTML and text) with a button to that page, an SMS line. Values are plain text (route and stop

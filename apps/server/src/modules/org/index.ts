@@ -3,3 +3,4 @@
 export { directoryRoutes } from './org.routes';
 export { cachedOrg, forgetCachedOrgs } from './org.cache';
 export { findOrgByCode, findOrgById, insertOrg, updateOrgSettings } from './org.queries';
+export { orgManifest } from './org.manifest';

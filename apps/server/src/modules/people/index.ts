@@ -33,3 +33,4 @@ export { inverseKind, parentLikeKinds, type RelationshipKind, relationshipKinds 
 export { foldText, type SearchKeyPart, searchKeyOf, touchesSearchKey } from './search-key';
 export { searchKeyContains, searchKeyMatches } from './search-key.sql';
 export { sortKeyOf, touchesSortKey } from './sort-key';
+export { peopleManifest } from './people.manifest';

@@ -16,3 +16,4 @@ export { seedPostTypes, seedMissingPostTypes } from './post-types.service';
 export { POST_BODY_LIMIT } from './posts.limits';
 export { findPostEvents, eventColumnsOf, toPostEvent } from './posts.event';
 export type { EventColumns } from './posts.event.queries';
+export { postsManifest } from './posts.manifest';

@@ -7,3 +7,4 @@ export { registrationChecks } from './registration.sign-in';
 export { assertRegistrationAllows, type RegistrationVerdict, registrationVerdict } from './registration.gate';
 export { findRegistrationStatus } from './registration.queries';
 export { registrationMailJob } from './registration.notify';
+export { registrationManifest } from './registration.manifest';

@@ -135,7 +135,7 @@ async function liveLink(ctx: RequestContext, token: string, ip: string) {
   const link = await findLinkByTokenHash(ctx.db, ctx.org.id, hashLoginToken(token));
   if (!link) {
     // Only an unknown token counts: a used or expired one was really mailed.
-    limiter.recordFailure(null, ip);
+    await limiter.recordFailure(null, ip);
     throw badRequest('invalid_link_token', 'This confirmation link is not valid: check that you opened the whole link from the mail');
   }
   if (link.status !== 'pending') throw linkUsed();

@@ -47,7 +47,7 @@ export async function registerFamily(
   request: { ip: string },
 ): Promise<{ email: string }> {
   if (!isRegistrationEnabled(ctx.org.settings)) throw forbidden('registration_disabled', 'This school does not take registrations online');
-  ctx.services.registrationLimiter.countRegistration(request.ip);
+  await ctx.services.registrationLimiter.countRegistration(request.ip);
   const courses = new Set((await findCourses(ctx.db, ctx.org.id)).map((c) => c.id));
   const { form, errors } = validateRegistration(body, courses);
   if (!form) throw new RegistrationInvalid(errors);
@@ -143,10 +143,10 @@ async function mailAlreadyRegistered(ctx: RequestContext, form: ValidRegistratio
  */
 export async function verifyRegistration(ctx: RequestContext, token: string, ip: string) {
   const limiter = ctx.services.registrationLimiter;
-  limiter.assertVerifyAllowed(ip);
+  await limiter.assertVerifyAllowed(ip);
   const row = await verifyRegistrationToken(ctx.db, ctx.org.id, hashLoginToken(token));
   if (!row) {
-    limiter.recordVerifyFailure(ip);
+    await limiter.recordVerifyFailure(ip);
     throw badRequest('invalid_verification_token', 'This verification link is not valid any more');
   }
   return { verified: true as const, status: row.status };

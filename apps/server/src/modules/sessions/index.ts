@@ -2,3 +2,4 @@
 export { sessionRoutes, sessionIdOf } from './sessions.routes';
 export { sessionPolicies } from './sessions.policy';
 export { announceRevoked, describeSession, revokeEverySession, sessionHolds, startSession } from './sessions.service';
+export { sessionsManifest } from './sessions.manifest';

@@ -4,3 +4,4 @@ export { settingsPolicies } from './settings.policy';
 export { allowsSignInByEmail, SIGN_IN_BY_EMAIL_KEY } from './sign-in-by-email';
 export { timeZoneOf, TIME_ZONE_KEY } from './time-zone';
 export { availableSignInProviders, SIGN_IN_KEY, type SignInProvider, signInProviderOf, storedProviderOf } from './sign-in-providers';
+export { settingsManifest } from './settings.manifest';

@@ -4,3 +4,4 @@
 export { ssoRoutes } from './sso.routes';
 export { ssoPolicies } from './sso.policy';
 export { registerAppleRelay } from './apple-relay';
+export { ssoManifest } from './sso.manifest';

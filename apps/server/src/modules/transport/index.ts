@@ -8,3 +8,4 @@ export { routeAccess } from './transport.access';
 export { routeBusTopic, transportLiveTopic, type RouteEventMessage, type RoutePositionMessage } from './transport.live';
 export { positionsPurgeJob, type PositionsPurgePayload } from './transport.purge';
 export { insertRouteStops, insertTarget, updateStopTimes, upsertRouteRider, upsertTransportRoute } from './transport.queries';
+export { transportManifest } from './transport.manifest';

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database';
 import type { ResourceAccess } from '../../policy/access';
 import { memoised } from '../../policy/caller-memo';
+import { familyOf } from '../../policy/family';
 import type { Caller } from '../../policy/policy';
 import { findRiddenRouteIds, findRiders, findRoutes, type RouteRow, routeFilterSql } from './transport.queries';
 
@@ -10,11 +11,6 @@ import { findRiddenRouteIds, findRiders, findRoutes, type RouteRow, routeFilterS
 // the employees of the route node, who are its drivers in the tree), by its riders (current students
 // of the route node, or people with a route_riders row) and by the riders' parent-like relatives.
 // Never by anyone of another school; unapproved registrants are stopped by the policies first.
-
-/** The people whose riding makes a route visible to `caller`: themself and their children. */
-export function familyOf(caller: Caller): number[] {
-  return [caller.id, ...caller.childIds];
-}
 
 /** The caller drives or monitors this route (its device reports the bus's position). */
 export function isCrew(caller: Caller, route: Pick<RouteRow, 'id' | 'driver_id' | 'monitor_id'>): boolean {

@@ -8,7 +8,8 @@ import { canSee } from '../../policy/access';
 import { type BusNoticeValues, enqueuePersonalNotice, type PersonalNotice } from '../notifications/index';
 import { findCaller, findParentLikeRelativeIds } from '../people/index';
 import { forgetRouteAlerts, needsSettling, routeAlerts, settleOnce } from './approach-cache';
-import { familyOf, routeAccess } from './transport.access';
+import { familyOf } from '../../policy/family';
+import { routeAccess } from './transport.access';
 import { type AlertRow, findAlert, insertAlertSends, saveAlert } from './transport.alerts.queries';
 import { findRiders, findRoutes, findRouteStops, findRun } from './transport.queries';
 

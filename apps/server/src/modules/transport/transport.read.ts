@@ -4,7 +4,8 @@ import type { RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
 import type { Caller } from '../../policy/policy';
-import { familyOf, isCrew, routeAccess, rightsOf, routeRightsOf } from './transport.access';
+import { familyOf } from '../../policy/family';
+import { isCrew, routeAccess, rightsOf, routeRightsOf } from './transport.access';
 import {
   ensureTargets,
   findActiveRuns,

@@ -4,7 +4,7 @@ import { Button } from '@mantine/core';
 import { IconBus, IconHierarchy2 } from '@tabler/icons-react';
 import { useAllowedPaths } from '../../app/access/useAllowedPaths';
 import { StatusMessage } from '../../ui/StatusMessage';
-import { withRouteSetupTerms } from './setup/texts/withRouteSetupTerms';
+import { withRouteSetupTerms } from './setup/withRouteSetupTerms';
 import classes from './transport.module.css';
 
 /** No route to show: a family learns what to expect; someone who may create groups, how a route is made. */

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
-import { withRouteSetupTerms } from './setup/texts/withRouteSetupTerms';
+import { withRouteSetupTerms } from './setup/withRouteSetupTerms';
 
 export interface SetupRouteLinkProps {
   routeId: number;

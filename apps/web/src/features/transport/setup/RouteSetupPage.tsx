@@ -13,7 +13,7 @@ import { CrewSection } from './CrewSection';
 import { LeaveGuard } from './LeaveGuard';
 import { RidersSection } from './RidersSection';
 import { StopsSection } from './StopsSection';
-import { withRouteSetupTerms } from './texts/withRouteSetupTerms';
+import { withRouteSetupTerms } from './withRouteSetupTerms';
 import { useDirtySections } from './useDirtySections';
 import { useRouteSetup } from './useRouteSetup';
 import '../transportStyles';

@@ -1,9 +1,9 @@
-import type { CreditMethod, Language } from '@patio/core';
-import { dictionaryLanguageOf, matchInterfaceLanguage } from '@patio/core/i18n/index';
+import type { CreditMethod } from '../schemas/billing';
+import { dictionaryLanguageOf, matchInterfaceLanguage, type DictionaryLanguage } from './index';
 
 // The words of the printable receipt and statement (issue 14 §3), in the reader's language (es when
-// unknown), as notification emails are written (notifications/notice.texts.ts). The amount in words
-// is always Spanish (spec §9), so its label says so where the document is in another language.
+// unknown), as notification emails are written (notices.ts). The amount in words is always Spanish
+// (spec §9), so its label says so where the document is in another language. Read by the server only.
 
 export interface DocumentTexts {
   locale: string;
@@ -40,7 +40,7 @@ export interface DocumentTexts {
   file: { receipt: string; statement: string };
 }
 
-export const documentTexts: Record<Language, DocumentTexts> = {
+export const documentTexts: Record<DictionaryLanguage, DocumentTexts> = {
   es: {
     locale: 'es-CO',
     receiptTitle: 'Recibo de pago',
@@ -250,9 +250,4 @@ export const documentTexts: Record<Language, DocumentTexts> = {
 /** The texts of a person's stored language tag ('es-CO' → es, 'pt-BR' → pt, unknown → es). */
 export function documentTextsFor(language: string | null): DocumentTexts {
   return documentTexts[dictionaryLanguageOf(matchInterfaceLanguage(language))];
-}
-
-/** Fills {placeholders}. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }

@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { itIsACompleteChunk } from '@patio/core/i18n/test/itIsACompleteChunk';
+import { itIsACompleteChunk } from '../test/itIsACompleteChunk';
 import { es } from './es';
 import { loadRouteSetupTerms } from './index';
 

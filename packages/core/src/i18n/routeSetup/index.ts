@@ -1,4 +1,4 @@
-import type { DictionaryLanguage } from '@patio/core/i18n/index';
+import type { DictionaryLanguage } from '../index';
 import type { RouteSetupDictionary } from './es';
 
 export type { RouteSetupDictionary } from './es';

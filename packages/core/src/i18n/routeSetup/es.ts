@@ -1,10 +1,10 @@
-import type { DictionaryShape } from '@patio/core/i18n/index';
+import type { DictionaryShape } from '../es';
 
 /**
  * Texts of the route setup screen (administrators give a bus route its vehicle, crew, stops and
  * riders), in Colombian Spanish (the reference). They travel in their own chunk, loaded by the setup
  * screen and by the links to it, like the directory's and attendance's texts. Every other language has
- * each key (texts.test.ts).
+ * each key (routeSetup.test.ts).
  */
 export const es = {
   transport: {

@@ -1,5 +1,5 @@
-import { createLazyTerms } from '../../../../app/i18n/createLazyTerms';
-import { loadRouteSetupTerms } from './index';
+import { loadRouteSetupTerms } from '@patio/core/i18n/routeSetup/index';
+import { createLazyTerms } from '../../../app/i18n/createLazyTerms';
 
 // The route setup texts travel in their own chunk: only administrators ever load them (the setup
 // screen, and the links to it that the route screens show them).
