@@ -1,10 +1,9 @@
 import { ALERTING_TYPES } from '@patio/core';
 import { defineJob } from '../../platform/jobs/jobs';
 import { announceThreadsChanged } from '../live/index';
-import { findParentLikeRelativeIds } from '../people/index';
 import { deliverPost, rewritePublishedPost, storedDescription } from '../posts/index';
 import { type AlertFacts, familyLanguages, personName, renderAlert } from './attendance.alert';
-import { findNames, findNodeWithType, findRecordByIdForUpdate, type RecordRow, updateRecord } from './attendance.queries';
+import { findAlertRecipients, findNames, findNodeWithType, findRecordByIdForUpdate, type RecordRow, updateRecord } from './attendance.queries';
 import type { Database } from '../../db/database';
 
 export interface AttendanceAlertPayload {
@@ -44,12 +43,12 @@ export const attendanceAlertJob = defineJob<AttendanceAlertPayload>({
       if (!record) return null;
       const facts = await factsOf(trx, orgId, record);
       if (record.alert_post_id !== null) {
-        const relatives = await findParentLikeRelativeIds(trx, orgId, [record.person_id]);
+        const relatives = await findAlertRecipients(trx, orgId, record.person_id);
         const languages = familyLanguages((await findNames(trx, orgId, relatives)).map((p) => p.language));
         return rewritePublishedPost(trx, orgId, record.alert_post_id, renderAlert(facts, languages));
       }
       if (record.alert_state !== 'pending' || facts.withdrawn || record.marked_by === null) return null;
-      const relatives = await findParentLikeRelativeIds(trx, orgId, [record.person_id]);
+      const relatives = await findAlertRecipients(trx, orgId, record.person_id);
       if (relatives.length === 0) {
         await updateRecord(trx, orgId, record.id, { alert_state: null });
         return null;

@@ -1,7 +1,7 @@
 import { type AttendanceDay, type AttendanceType, formatPersonName } from '@patio/core';
 import type { RequestContext } from '../../http/context';
 import { requireCaller } from '../../http/school-scope';
-import { reportNodeIdsOf } from './attendance.access';
+import { attendanceReportAccess } from './attendance.access';
 import { ensureCheckpoints, isClassType, toCheckpoint } from './attendance.checkpoints';
 import { todayAt } from './attendance.days';
 import { countNodeStudents, findAllCheckpoints, findNames, findNodesWithTypes, findRecordsOn } from './attendance.queries';
@@ -14,17 +14,15 @@ export async function getAttendanceDay(ctx: RequestContext, date: string | undef
   const caller = requireCaller(ctx);
   const orgId = ctx.org.id;
   const day = date ?? todayAt(ctx.org);
-  const reach = await reportNodeIdsOf(ctx.db, caller);
   const [nodes, students, existing, records] = await Promise.all([
     findNodesWithTypes(ctx.db, orgId),
     countNodeStudents(ctx.db, orgId),
     findAllCheckpoints(ctx.db, orgId),
     findRecordsOn(ctx.db, orgId, day),
   ]);
+  const reach = await attendanceReportAccess.visible(ctx.db, caller, nodes.map((n) => n.id));
   const withCheckpoint = new Set(existing.map((c) => c.node_id));
-  const listed = inTreeOrder(nodes).filter(
-    (n) => (reach === null || reach.has(n.id)) && (withCheckpoint.has(n.id) || (isClassType(n.type_key) && (students.get(n.id) ?? 0) > 0)),
-  );
+  const listed = inTreeOrder(nodes).filter((n) => reach.has(n.id) && (withCheckpoint.has(n.id) || (isClassType(n.type_key) && (students.get(n.id) ?? 0) > 0)));
   const checkpoints = await ensureCheckpoints(ctx.db, orgId, listed);
   const missing = records.filter((r) => r.type === 'absent' || r.type === 'late');
   const names = new Map((await findNames(ctx.db, orgId, missing.map((r) => r.person_id))).map((p) => [p.id, formatPersonName({ firstName: p.first_name, lastName: p.last_name, lastName2: p.last_name2 })]));

@@ -3,6 +3,7 @@ import type { JobDefinition } from '../../platform/jobs/jobs';
 import { attendanceRoutes } from './attendance.routes';
 import { attendancePolicies } from './attendance.policy';
 import { attendanceAlertJob } from './attendance.alert.job';
+import { attendanceReportAccess, rollAccess } from './attendance.access';
 
 type AnyJob = JobDefinition<never>;
 
@@ -12,6 +13,7 @@ export const attendanceManifest = defineArea({
   routes: [attendanceRoutes],
   policies: Object.values(attendancePolicies),
   jobs: [attendanceAlertJob as AnyJob],
+  access: { rollAccess, attendanceReportAccess },
   tables: ['attendance_checkpoints', 'attendance_records', 'attendance_changes'],
   personData: { attendance_records: ['person_id', 'marked_by'], attendance_changes: ['marked_by'] },
 });

@@ -10,7 +10,7 @@ import { findNodeWithType } from './attendance.queries';
 
 const byNode = z.object({ nodeId: zId });
 
-/** The node's teachers, group directors and staff with reach (attendance.access.ts). */
+/** The node's teachers, group directors, staff with reach and the drivers of a route (rollAccess). */
 const takesRoll = async ({ caller, db, org, params }: PolicyContext<{ nodeId: number }>) => {
   if (!(await findNodeWithType(db, org.id, params.nodeId))) throw notFound('There is no such group');
   return takesRollOf(db, caller!, params.nodeId);

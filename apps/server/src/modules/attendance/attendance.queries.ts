@@ -1,7 +1,10 @@
 import type { Database, DialectName } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
 import type { AttendanceAlertState } from '../../db/types-attendance';
+import type { AccessFilter } from '../../policy/access';
+import { approvedPeople } from '../../policy/registrants.sql';
 import { currentMembership } from '../nodes/index';
+import { parentLikeKinds } from '../people/index';
 
 // The attendance area's SQL (issue 15; docs/decisions/021-attendance.md), always scoped to one school.
 
@@ -40,6 +43,13 @@ export async function findNodeWithType(db: Database, orgId: number, nodeId: numb
     .where('nodes.id', '=', nodeId)
     .executeTakeFirst();
   return row ?? null;
+}
+
+/** Of `ids`, the nodes of the school. */
+export async function findNodeIdsIn(db: Database, orgId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('nodes').select('id').where(scopedToOrg(orgId)).where('id', 'in', [...ids]).execute();
+  return rows.map((r) => r.id);
 }
 
 /** Every node of the school with its name and type key (the admin's day, reports). */
@@ -254,17 +264,40 @@ export async function insertChange(
   return row.id;
 }
 
-/** Counts per person, node and type between two days (inclusive), for the nodes given. */
-export async function countMarks(db: Database, orgId: number, nodeIds: readonly number[], from: string, to: string) {
-  if (nodeIds.length === 0) return [];
-  const rows = await db
+/**
+ * Counts per person, node and type between two days (inclusive), in the nodes `reach` lets through
+ * (attendance.access.ts), within `nodeIds` (a subtree asked for) or, null, the whole school.
+ */
+export async function countMarks(db: Database, orgId: number, nodeIds: readonly number[] | null, reach: AccessFilter, from: string, to: string) {
+  if (nodeIds?.length === 0) return [];
+  let query = db
     .selectFrom('attendance_records')
     .select(['person_id', 'node_id', 'type', (eb) => eb.fn.countAll<number | string>().as('n')])
     .where(scopedToOrg(orgId))
-    .where('node_id', 'in', [...nodeIds])
+    .where(reach('attendance_records.node_id'));
+  if (nodeIds) query = query.where('node_id', 'in', [...nodeIds]);
+  const rows = await query
     .where('date', '>=', from)
     .where('date', '<=', to)
     .groupBy(['person_id', 'node_id', 'type'])
     .execute();
   return rows.map((r) => ({ ...r, n: Number(r.n) }));
+}
+
+/**
+ * Who an absence alert of `studentId` goes to: their parent-like relatives (father, mother, guardian…),
+ * as a post's "include relatives" picks them — never someone whose registration is not approved.
+ */
+export async function findAlertRecipients(db: Database, orgId: number, studentId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('relationships')
+    .select('relationships.relative_id')
+    .distinct()
+    .where(scopedToOrg(orgId, 'relationships'))
+    .where('relationships.person_id', '=', studentId)
+    .where('relationships.kind', 'in', [...parentLikeKinds])
+    .where(approvedPeople(orgId)('relationships.relative_id'))
+    .orderBy('relationships.relative_id')
+    .execute();
+  return rows.map((r) => r.relative_id);
 }

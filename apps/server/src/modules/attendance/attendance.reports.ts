@@ -4,7 +4,8 @@ import type { RequestContext } from '../../http/context';
 import { forbidden, notFound } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
 import { toCsv } from '../../platform/export/csv';
-import { reportNodeIdsOf } from './attendance.access';
+import { canSee } from '../../policy/access';
+import { attendanceReportAccess } from './attendance.access';
 import { assertPeriod } from './attendance.days';
 import { countMarks, findNames, findNodesWithTypes } from './attendance.queries';
 import { inTreeOrder, subtreeOf } from './attendance.tree';
@@ -46,16 +47,14 @@ async function buildReport(ctx: RequestContext, query: ReportQuery): Promise<Att
   const orgId = ctx.org.id;
   assertPeriod(query.from, query.to);
   const nodes = inTreeOrder(await findNodesWithTypes(ctx.db, orgId));
-  const reach = await reportNodeIdsOf(ctx.db, caller);
-  let scope = new Set(nodes.map((n) => n.id));
+  let scope: Set<number> | null = null;
   if (query.node !== undefined) {
-    if (!scope.has(query.node)) throw notFound('There is no such group');
-    if (reach && !reach.has(query.node)) throw forbidden('forbidden', 'This group is out of your reach');
+    if (!nodes.some((n) => n.id === query.node)) throw notFound('There is no such group');
+    if (!(await canSee(attendanceReportAccess, ctx.db, caller, query.node))) throw forbidden('forbidden', 'This group is out of your reach');
     scope = subtreeOf(nodes, query.node);
   }
-  if (reach) scope = new Set([...scope].filter((id) => reach.has(id)));
-
-  const rows = await countMarks(ctx.db, orgId, [...scope], query.from, query.to);
+  const reach = await attendanceReportAccess.filter(ctx.db, caller);
+  const rows = await countMarks(ctx.db, orgId, scope && [...scope], reach, query.from, query.to);
   const perStudent = new Map<string, { personId: number; nodeId: number; counts: Counts }>();
   const perGroup = new Map<number, { students: Set<number>; counts: Counts }>();
   for (const row of rows) {

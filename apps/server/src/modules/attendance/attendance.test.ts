@@ -5,6 +5,7 @@ import { describeOnDatabases } from '../../test/harness';
 import { makeRegistrant } from '../../test/registrants';
 import { makeWorld, type World } from '../../test/world';
 import { makeDue } from '../notifications/notifications.fixtures';
+import { upsertRelationshipPair } from '../people/index';
 import { as, norteAccount } from '../posts/posts.fixtures';
 import { ALERT_DELAY_SECONDS } from './attendance.marks';
 
@@ -280,5 +281,25 @@ describeOnDatabases('attendance', (t) => {
     expect((await roll(w.teacherA, w.tree.classA)).json().checkpoint.type).toBe('entrance');
     expect((await as(t, w.teacherB, 'PUT', `attendance/checkpoints/${w.tree.classA}`, { type: 'class', direction: 'arriving' })).statusCode).toBe(403);
     expect((await as(t, w.teacherA, 'PUT', `attendance/checkpoints/${w.tree.classA}`, { type: 'party', direction: 'arriving' })).statusCode).toBe(400);
+  });
+
+  it("section 2: the absence post goes to the student's parent-like relatives only, never a pending registrant or another family", async () => {
+    const day = daysAgo(4);
+    const studentD = await t.makePerson(w.school, { role: 'student', node: w.tree.classA, firstName: 'Dora', gender: 'female' });
+    const mother = await t.makePerson(w.school, { relativeOf: studentD, gender: 'female', firstName: 'Delia' });
+    const guardian = await t.makePerson(w.school, { relativeOf: studentD, kind: 'guardian', firstName: 'Gerardo', gender: 'male' });
+    await t.makePerson(w.school, { relativeOf: studentD, kind: 'brother', firstName: 'Diego', gender: 'male' });
+    // A self-registered account claiming to be her father, not approved yet: nobody to the school.
+    const registrant = await makeRegistrant(t, w.school, { firstName: 'Rafael' });
+    await upsertRelationshipPair(t.db, w.school.id, { personId: studentD.id, relativeId: registrant.id, kind: 'father', inverseKind: 'daughter' });
+    await mark(w.teacherA, w.tree.classA, { person: studentD.id, type: 'absent', date: day });
+    await runAlerts();
+    const record = (await recordOf(studentD.id, day))!;
+    expect(record).toMatchObject({ alert_state: 'sent' });
+    const family = [mother.id, guardian.id].sort((a, b) => a - b);
+    expect(await stubHolders(record.alert_post_id!)).toEqual(family);
+    // The post names its audience too: the registrant is not in it either.
+    const post = (await absencePosts()).find((p) => p.id === record.alert_post_id)!;
+    expect([...JSON.parse(post.audience).people].sort((a: number, b: number) => a - b)).toEqual(family);
   });
 });
