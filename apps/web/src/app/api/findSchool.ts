@@ -23,5 +23,5 @@ export async function findSchool(api: ApiClient, code: string): Promise<Director
 export async function enterSchoolOfLink(services: Pick<AppServices, 'api' | 'session' | 'store'>, code: string | null): Promise<void> {
   if (!code || services.store.getState().school?.code === code) return;
   const entry = await findSchool(services.api, code);
-  services.session.chooseSchool(entry.url, { code, title: entry.title, logo: entry.logo ?? null });
+  services.session.chooseSchool(entry.url, { code: entry.code, title: entry.title, logo: entry.logo ?? null });
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../app/api/ApiError';
-import { findSchool } from '../../app/api/findSchool';
+import { enterSchoolOfLink } from '../../app/api/findSchool';
 import { useServices } from '../../app/services';
 
 export type LinkSchool = { state: 'working' } | { state: 'ready' } | { state: 'unknown' } | { state: 'failed'; error: unknown };
@@ -19,11 +19,8 @@ export function useLinkSchool(code: string | null): LinkSchool {
   useEffect(() => {
     if (!code || started.current === code || store.getState().school?.code === code) return;
     started.current = code;
-    findSchool(api, code)
-      .then((entry) => {
-        session.chooseSchool(entry.url, { code: entry.code, title: entry.title, logo: entry.logo ?? null });
-        setResult({ state: 'ready' });
-      })
+    enterSchoolOfLink({ api, session, store }, code)
+      .then(() => setResult({ state: 'ready' }))
       .catch((error: unknown) => setResult(error instanceof ApiError && error.status === 404 ? { state: 'unknown' } : { state: 'failed', error }));
   }, [api, session, store, code]);
 
