@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { Roll } from '../../packages/core/src/schemas/attendance';
 import { callApi, openSignedIn, personIdOf } from '../posts/people-and-api';
 import { capture } from '../posts/screens';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { startTestProvider, type TestProvider } from '../../apps/server/src/test/oidc-provider';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { enterSchool } from '../support/journey';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { BillingBalance, Credit, Debit, DebitSummary, Debtor } from '../../packages/core/src/schemas/billing';
 import { openAsPersonNamed } from '../calendar/other-parent';
 import { callApi, openSignedIn, personIdOf } from '../posts/people-and-api';

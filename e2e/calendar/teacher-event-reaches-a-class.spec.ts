@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { addressClassAndFamilies } from '../blocks/screens';
 import { callApi, openSignedIn, personIdOf, sessionTokenOf } from '../posts/people-and-api';
 import { capture, mainNav, switchOn } from '../posts/screens';

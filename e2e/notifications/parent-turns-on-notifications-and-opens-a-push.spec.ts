@@ -1,4 +1,4 @@
-import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expect, test, type CDPSession, type Page } from '../support/test';
 import type { NotificationSettings, PushMessage } from '../../packages/core/src/schemas/notifications';
 import { callApi, openSignedIn, personIdOf, sessionTokenOf } from '../posts/people-and-api';
 import { capture } from '../posts/screens';

@@ -1,9 +1,11 @@
-import { expect } from '@playwright/test';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { currentDataDir, expect } from './test';
 
-/** The dev mailbox of the e2e server: without SMTP_URL it writes each mail to DATA_DIR/mail/*.eml. */
-const MAIL_DIR = join(process.env.PATIO_E2E_DATA ?? '', 'mail');
+/** The dev mailbox of this worker's server: without SMTP_URL it writes each mail to DATA_DIR/mail/*.eml. */
+function mailDir(): string {
+  return join(currentDataDir(), 'mail');
+}
 
 /** Undoes quoted-printable (soft line breaks and =XX bytes), as nodemailer encodes non-ASCII text. */
 export function decodeQuotedPrintable(text: string): string {
@@ -25,11 +27,11 @@ export function decodeQuotedPrintable(text: string): string {
 function mailsTo(address: string): string[] {
   let files: string[];
   try {
-    files = readdirSync(MAIL_DIR).filter((f) => f.endsWith('.eml'));
+    files = readdirSync(mailDir()).filter((f) => f.endsWith('.eml'));
   } catch {
     return [];
   }
-  const newestFirst = files.map((f) => join(MAIL_DIR, f)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  const newestFirst = files.map((f) => join(mailDir(), f)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
   return newestFirst.map((file) => readFileSync(file, 'utf8')).filter((raw) => raw.toLowerCase().includes(`to: ${address.toLowerCase()}`));
 }
 
@@ -45,7 +47,7 @@ export async function readLinkFromMail(address: string, pattern: RegExp): Promis
       const raw = newestMailTo(address);
       link = raw ? decodeQuotedPrintable(raw).match(pattern)?.[0] : undefined;
       return link;
-    }, { message: `a mail to ${address} in ${MAIL_DIR}`, timeout: 10_000 })
+    }, { message: `a mail to ${address} in ${mailDir()}`, timeout: 10_000 })
     .toBeTruthy();
   return link!;
 }

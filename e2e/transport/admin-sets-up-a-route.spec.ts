@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { TransportRoute } from '../../packages/core/src/schemas/transport';
 import type { RouteSetup } from '../../packages/core/src/schemas/transport-setup';
 import { callApi, openSignedIn, sessionTokenOf } from '../posts/people-and-api';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import type { TransportRoute } from '../../packages/core/src/schemas/transport';
 import type { NotificationSettings } from '../../packages/core/src/schemas/notifications';
 import { openAsPersonNamed } from '../calendar/other-parent';

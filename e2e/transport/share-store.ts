@@ -1,11 +1,11 @@
 // A share link's lifetime, moved in the e2e server's own database: the server offers no way to end a
 // link early, and waiting the shortest life (30 minutes) is out of the question. The e2e server keeps
-// SQLite at DATA_DIR/patio.sqlite (playwright.config.ts points DATA_DIR at PATIO_E2E_DATA); a link is
+// SQLite at DATA_DIR/patio.sqlite (each worker's server has its own DATA_DIR, support/servers.ts); a link is
 // stored as the SHA-256 of its token, as transport.shares.ts does.
-import { expect } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { currentDataDir, expect } from '../support/test';
 
 /** The token at the end of a share link's address (/share/{school}/{token}). */
 export function shareTokenOf(url: string): string {
@@ -14,9 +14,7 @@ export function shareTokenOf(url: string): string {
 
 /** Makes the share link `url` expire a minute ago. */
 export function expireShareLink(url: string): void {
-  const dataDir = process.env.PATIO_E2E_DATA;
-  expect(dataDir, 'the e2e server data directory (PATIO_E2E_DATA)').toBeTruthy();
-  const db = new Database(join(dataDir!, 'patio.sqlite'), { fileMustExist: true });
+  const db = new Database(join(currentDataDir(), 'patio.sqlite'), { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
     const hash = createHash('sha256').update(shareTokenOf(url)).digest('hex');
