@@ -6,6 +6,7 @@ export * from '@playwright/test';
 
 /** Playwright's `test`, pointed at this worker's own server (see servers.ts). */
 export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; there are none
   baseURL: async ({}, use, testInfo) => {
     await use(e2eServerUrl(testInfo.parallelIndex));
   },
