@@ -1,183 +1,135 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { compactVerify, createLocalJWKSet, errors as joseErrors, type JSONWebKeySet, type JWSHeaderParameters, type FlattenedJWSInput } from 'jose';
+import { MICROSOFT_CLOCK_SKEW_S } from '@patio/core';
+import * as oidc from 'openid-client';
 import { HttpError } from '../../http/errors';
-import { fetchOutbound, OutboundError, outboundAddressOf, type OutboundPolicy } from '../../platform/net/outbound-guard';
+import { OutboundError, outboundAddressOf, type OutboundPolicy } from '../../platform/net/outbound-guard';
+import { checkedClaims, type IdTokenExpectations } from './id-token';
+import { type DiscoveryAnswer, policyKey, providerAddressRefused, providerFetch, type ProviderFetch, providerUnavailable, unreachable } from './provider-fetch';
+import { keysAt, type ProviderKeys } from './provider-keys';
 
-// The OpenID Connect relying party (decision 020): discovery from `{issuer}/.well-known/openid-configuration`,
-// the authorization URL with state, nonce and a PKCE S256 challenge, the code exchange with the client
-// secret and the verifier, and the id token's signature by the provider's JWKS (jose). Its claims are
-// checked afterwards by the spec rule in @patio/core (verifyMicrosoftIdToken), for all three providers.
-// Every fetch (discovery, keys, token endpoint) goes through the server's outbound guard with the
-// policy of the issuer it serves (issue 29): an administrator's issuer reaches public https addresses
-// only, checked at each connection and redirect.
+// The OpenID Connect relying party (decision 020) on openid-client (certified): discovery from
+// `{issuer}/.well-known/openid-configuration` with the issuer compared (Microsoft's multi-tenant
+// `{tenantid}` issuer included), the authorization URL, and the code exchange with PKCE, the client
+// secret and the id token's claims checked (issuer, audience and authorized party, nonce, nbf and exp
+// within 300 s). What stays the server's own:
+// - every request goes through the outbound guard with the issuer's policy (provider-fetch.ts);
+// - the id token's signature and the spec §5 rule, which also refuses an iat more than 300 s ahead
+//   and names each failure with the spec's code and text (id-token.ts, provider-keys.ts);
+// - the discovery document is kept an hour per issuer and policy.
 
-/** What the server needs of a provider's discovery document. */
-export interface ProviderMetadata {
+/** The client a school signs in with at one provider. */
+export interface OidcClient {
   issuer: string;
-  authorization_endpoint: string;
-  token_endpoint: string;
-  jwks_uri: string;
-  token_endpoint_auth_methods_supported?: string[];
+  clientId: string;
+  clientSecret: string | null;
+  policy: OutboundPolicy;
 }
 
-/** A provider's signing keys: fetched when first needed, again when stale, and at once for an unknown `kid` (rate limited). */
-export interface ProviderKeys {
-  /** The key for a token's header (jose's key resolver). */
-  resolve: (header: JWSHeaderParameters, token: FlattenedJWSInput) => Promise<CryptoKey>;
-}
-
-interface Discovered {
-  metadata: ProviderMetadata;
-  jwks: ProviderKeys;
-  fetchedAt: number;
+/** A provider discovered for one step of a sign-in (start or finish). */
+export interface Provider {
+  configuration: oidc.Configuration;
+  /** The issuer the provider names itself (Microsoft's multi-tenant one contains `{tenantid}`). */
+  issuer: string;
+  clientId: string;
+  keys: ProviderKeys;
+  transport: ProviderFetch;
 }
 
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
-/** Keys are read again after this long, as jose's remote key sets do. */
-const KEYS_TTL_MS = 10 * 60 * 1000;
+const discoveries = new Map<string, { answer: DiscoveryAnswer; fetchedAt: number }>();
+
+const HTTP_REFUSED = new Set(['OAUTH_HTTP_REQUEST_FORBIDDEN', 'OAUTH_REQUEST_PROTOCOL_FORBIDDEN']);
+
+/** The error and its causes, outermost first (openid-client wraps what the fetch threw). */
+function causesOf(err: unknown): unknown[] {
+  const found: unknown[] = [];
+  for (let at = err; at !== null && typeof at === 'object' && found.length < 8; at = (at as { cause?: unknown }).cause) found.push(at);
+  return found;
+}
+
+const outboundFailureIn = (err: unknown) => causesOf(err).find((cause): cause is OutboundError => cause instanceof OutboundError);
+const libraryCode = (err: unknown) => (err instanceof oidc.ClientError ? err.code : undefined);
+const statusIn = (err: unknown) => causesOf(err).find((cause): cause is Response => cause instanceof Response)?.status;
+
 /**
- * An unknown `kid` refetches the keys at once — a provider that rotated its key signs with the new one
- * at the next sign-in — but at most once per this interval per key set, so tokens with made-up kids
- * cannot make the server hammer the provider.
+ * `client_secret_basic` when the provider lists it (or lists nothing: the default), else
+ * `client_secret_post`, as Apple wants; the id and secret are form-encoded for Basic (RFC 6749 §2.3.1).
  */
-export const UNKNOWN_KID_REFETCH_MS = 60_000;
-const FETCH_TIMEOUT_MS = 10_000;
-const MAX_DOCUMENT_BYTES = 512 * 1024;
-const MAX_REDIRECTS = 3;
-const SIGNING_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
-const discovered = new Map<string, Discovered>();
-const keySets = new Map<string, ProviderKeys>();
+function clientAuthentication(secret: string | null): oidc.ClientAuth {
+  if (secret === null) return oidc.None();
+  return (as, client, body, headers) => {
+    const methods = as.token_endpoint_auth_methods_supported ?? ['client_secret_basic'];
+    const authenticate = methods.includes('client_secret_basic') ? oidc.ClientSecretBasic(secret) : oidc.ClientSecretPost(secret);
+    authenticate(as, client, body, headers);
+  };
+}
 
-export const providerUnavailable = (detail: string) =>
-  new HttpError(502, 'provider_unavailable', `The identity provider could not be reached or answered badly (${detail}); try again later`);
+function discoveryRefusal(err: unknown): HttpError {
+  const outbound = outboundFailureIn(err);
+  if (outbound) return unreachable(outbound, 'discovery failed');
+  const code = libraryCode(err);
+  if (code !== undefined && HTTP_REFUSED.has(code)) return providerAddressRefused();
+  if (code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED') return providerUnavailable('the discovered issuer is not the configured one');
+  if (code === 'OAUTH_RESPONSE_IS_NOT_CONFORM') return providerUnavailable(`discovery answered ${statusIn(err) ?? 'badly'}`);
+  return providerUnavailable('discovery answered badly');
+}
 
-/** The guard refused the provider's address: a configuration the school must change, not a passing failure. */
-export const providerAddressRefused = () =>
-  new HttpError(
-    502,
-    'provider_address_refused',
-    "The identity provider's address points to a private or local network, or is not https, so this server does not contact it; the school must correct its sign-in settings",
-  );
+/** The issuer a discovery document named when openid-client found it is not the one asked for. */
+function namedIssuerOf(err: unknown): string | null {
+  if (libraryCode(err) !== 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED') return null;
+  const issuer = ((err as Error).cause as { body?: { issuer?: unknown } } | undefined)?.body?.issuer;
+  return typeof issuer === 'string' ? issuer : null;
+}
 
-const policyKey = (policy: OutboundPolicy) => `${policy.reach}/${policy.plainHttp}`;
-
-/** A GET of a provider's JSON document through the guard. */
-async function getJson(address: string, policy: OutboundPolicy, what: string): Promise<unknown> {
-  let answer;
-  try {
-    answer = await fetchOutbound(address, policy, { method: 'GET', headers: { accept: 'application/json' }, timeoutMs: FETCH_TIMEOUT_MS, maxBytes: MAX_DOCUMENT_BYTES, maxRedirects: MAX_REDIRECTS });
-  } catch (err) {
-    if (err instanceof OutboundError && (err.code === 'address_refused' || err.code === 'scheme_refused')) throw providerAddressRefused();
-    throw providerUnavailable(`${what} failed`);
-  }
-  if (answer.status !== 200) throw providerUnavailable(`${what} answered ${answer.status}`);
-  try {
-    return JSON.parse(answer.body) as unknown;
-  } catch {
-    throw providerUnavailable(`${what} is not JSON`);
-  }
+function discovery(client: OidcClient, issuer: string, transport: ProviderFetch): Promise<oidc.Configuration> {
+  return oidc.discovery(new URL(issuer), client.clientId, { [oidc.clockTolerance]: MICROSOFT_CLOCK_SKEW_S }, clientAuthentication(client.clientSecret), {
+    [oidc.customFetch]: transport.fetch,
+    // openid-client refuses plain http; the guard allows it only to a loopback provider, under a policy that reaches one.
+    execute: client.policy.reach === 'public' ? [] : [oidc.allowInsecureRequests],
+  });
 }
 
 /** An endpoint of the discovery document: an address the policy lets the server (or the browser) use. */
-function assertUsableUrl(value: unknown, what: string, policy: OutboundPolicy): string {
+function usableEndpoint(value: unknown, what: string, policy: OutboundPolicy): string {
   if (typeof value !== 'string') throw providerUnavailable(`no ${what}`);
   if (outboundAddressOf(value, policy) === null) throw providerAddressRefused();
   return value;
 }
 
-function keysAt(jwksUri: string, policy: OutboundPolicy): ProviderKeys {
-  const key = `${policyKey(policy)} ${jwksUri}`;
-  const known = keySets.get(key);
-  if (known) return known;
-  let local: ReturnType<typeof createLocalJWKSet> | null = null;
-  let fetchedAt = 0;
-  let lastUnknownKidFetch = -Infinity;
-  let loading: Promise<void> | null = null;
-  const load = () => {
-    loading ??= (async () => {
-      try {
-        const body = await getJson(jwksUri, policy, 'its keys');
-        try {
-          local = createLocalJWKSet(body as JSONWebKeySet);
-        } catch {
-          throw providerUnavailable('its keys are not a JWKS');
-        }
-        fetchedAt = Date.now();
-      } finally {
-        loading = null;
-      }
-    })();
-    return loading;
-  };
-  const keys: ProviderKeys = {
-    async resolve(header, token) {
-      let fresh = false;
-      if (local === null || Date.now() - fetchedAt > KEYS_TTL_MS) {
-        await load();
-        fresh = true;
-      }
-      try {
-        return await local!(header, token);
-      } catch (err) {
-        if (!(err instanceof joseErrors.JWKSNoMatchingKey) || fresh) throw err;
-        // Claimed before the fetch, so a burst of unknown kids shares one refetch and the rest wait for the next interval.
-        if (Date.now() - lastUnknownKidFetch < UNKNOWN_KID_REFETCH_MS) throw err;
-        lastUnknownKidFetch = Date.now();
-        await load();
-        return await local!(header, token);
-      }
-    },
-  };
-  keySets.set(key, keys);
-  return keys;
+/** The provider of `client`: its discovery document fetched under the client's policy once an hour per issuer and policy. */
+export async function discover(client: OidcClient): Promise<Provider> {
+  if (outboundAddressOf(client.issuer, client.policy) === null) throw providerAddressRefused();
+  const cacheKey = `${policyKey(client.policy)} ${client.issuer}`;
+  const cached = discoveries.get(cacheKey);
+  const fresh = cached !== undefined && Date.now() - cached.fetchedAt < DISCOVERY_TTL_MS;
+  const transport = providerFetch(client.policy, fresh ? cached.answer : null);
+  let configuration: oidc.Configuration;
+  try {
+    configuration = await discovery(client, client.issuer, transport);
+  } catch (err) {
+    // Issuers are stored without a trailing slash; a provider whose issuer ends with one is still the same issuer.
+    const named = namedIssuerOf(err);
+    if (named === null || named.replace(/\/+$/, '') !== client.issuer.replace(/\/+$/, '')) throw discoveryRefusal(err);
+    try {
+      configuration = await discovery(client, named, transport);
+    } catch (again) {
+      throw discoveryRefusal(again);
+    }
+  }
+  const metadata = configuration.serverMetadata();
+  usableEndpoint(metadata.authorization_endpoint, 'authorization endpoint', client.policy);
+  usableEndpoint(metadata.token_endpoint, 'token endpoint', client.policy);
+  const jwksUri = usableEndpoint(metadata.jwks_uri, 'jwks_uri', client.policy);
+  const answer = transport.discoveryAnswer();
+  if (!fresh && answer) discoveries.set(cacheKey, { answer, fetchedAt: Date.now() });
+  return { configuration, issuer: metadata.issuer, clientId: client.clientId, keys: keysAt(jwksUri, client.policy), transport };
 }
 
-/**
- * Microsoft's multi-tenant discovery (…/common/v2.0) names the issuer `…/{tenantid}/v2.0`: it matches
- * any tenant, and each token's issuer is checked with its own `tid` (core's matchesIssuer).
- */
-function issuerMatches(discoveredIssuer: string, configured: string): boolean {
-  const trim = (s: string) => s.replace(/\/+$/, '');
-  if (trim(discoveredIssuer) === trim(configured)) return true;
-  if (!discoveredIssuer.includes('{tenantid}')) return false;
-  const [before, after] = trim(discoveredIssuer).split('{tenantid}');
-  const rest = trim(configured);
-  return rest.startsWith(before) && rest.endsWith(after) && /^[A-Za-z0-9.-]+$/.test(rest.slice(before.length, rest.length - after.length));
-}
-
-/** The provider's metadata and keys, fetched under `policy` once an hour per issuer and policy. */
-export async function discover(issuer: string, policy: OutboundPolicy): Promise<Discovered> {
-  const cacheKey = `${policyKey(policy)} ${issuer}`;
-  const cached = discovered.get(cacheKey);
-  if (cached && Date.now() - cached.fetchedAt < DISCOVERY_TTL_MS) return cached;
-  const document = await getJson(`${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`, policy, 'discovery');
-  if (typeof document !== 'object' || document === null || Array.isArray(document)) throw providerUnavailable('discovery is not an object');
-  const body = document as Record<string, unknown>;
-  if (typeof body.issuer !== 'string' || !issuerMatches(body.issuer, issuer)) throw providerUnavailable('the discovered issuer is not the configured one');
-  const metadata: ProviderMetadata = {
-    issuer: body.issuer,
-    authorization_endpoint: assertUsableUrl(body.authorization_endpoint, 'authorization endpoint', policy),
-    token_endpoint: assertUsableUrl(body.token_endpoint, 'token endpoint', policy),
-    jwks_uri: assertUsableUrl(body.jwks_uri, 'jwks_uri', policy),
-    token_endpoint_auth_methods_supported: Array.isArray(body.token_endpoint_auth_methods_supported) ? (body.token_endpoint_auth_methods_supported as string[]) : undefined,
-  };
-  const entry = { metadata, jwks: keysAt(metadata.jwks_uri, policy), fetchedAt: Date.now() };
-  discovered.set(cacheKey, entry);
-  return entry;
-}
-
-/** A fresh random value for state, nonce and the PKCE verifier (256 bits, base64url). */
-export function randomToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** RFC 7636 S256: base64url(SHA-256(verifier)). */
-export function pkceChallengeOf(verifier: string): string {
-  return createHash('sha256').update(verifier).digest('base64url');
+/** Fresh random values for one sign-in: state, nonce and the PKCE verifier. */
+export function newSignIn(): { state: string; nonce: string; codeVerifier: string } {
+  return { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
 }
 
 export interface AuthorizationRequest {
-  clientId: string;
   redirectUri: string;
   state: string;
   nonce: string;
@@ -188,82 +140,90 @@ export interface AuthorizationRequest {
   extra?: Record<string, string>;
 }
 
-/** The provider's authorization URL for one sign-in. */
-export function authorizationUrl(metadata: ProviderMetadata, request: AuthorizationRequest): string {
-  const url = new URL(metadata.authorization_endpoint);
-  const params: Record<string, string> = {
-    response_type: 'code',
-    client_id: request.clientId,
+/** The provider's authorization URL for one sign-in (response_type code, PKCE S256). */
+export async function authorizationUrl(provider: Provider, request: AuthorizationRequest): Promise<string> {
+  const parameters: Record<string, string> = {
     redirect_uri: request.redirectUri,
     scope: 'openid email profile',
     state: request.state,
     nonce: request.nonce,
-    code_challenge: pkceChallengeOf(request.codeVerifier),
+    code_challenge: await oidc.calculatePKCECodeChallenge(request.codeVerifier),
     code_challenge_method: 'S256',
     ...(request.responseMode ? { response_mode: request.responseMode, scope: 'openid email name' } : {}),
     ...request.extra,
   };
-  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-  return url.toString();
+  try {
+    return oidc.buildAuthorizationUrl(provider.configuration, parameters).href;
+  } catch (err) {
+    throw discoveryRefusal(err);
+  }
 }
 
-export interface CodeExchange {
-  code: string;
-  redirectUri: string;
+/** What the sign-in's start stored, to finish it with. */
+export interface StartedSignIn {
+  state: string;
+  nonce: string;
   codeVerifier: string;
-  clientId: string;
-  clientSecret: string | null;
+  redirectUri: string;
 }
 
-/** RFC 6749 §2.3.1: the client id and secret are form-encoded before they are joined for HTTP Basic. */
-function basicCredentials(clientId: string, secret: string): string {
-  const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
-  return Buffer.from(`${encode(clientId)}:${encode(secret)}`).toString('base64');
-}
+const exchangeFailed = (reason: string) =>
+  new HttpError(401, 'sso_exchange_failed', `The identity provider refused the sign-in (${reason.slice(0, 100)}); please try signing in again`);
 
-/** Exchanges the code at the token endpoint; answers the id token (401 sso_exchange_failed when the provider refuses). */
-export async function exchangeCode(metadata: ProviderMetadata, policy: OutboundPolicy, exchange: CodeExchange): Promise<string> {
-  const form = new URLSearchParams({ grant_type: 'authorization_code', code: exchange.code, redirect_uri: exchange.redirectUri, code_verifier: exchange.codeVerifier });
-  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
-  const methods = metadata.token_endpoint_auth_methods_supported ?? ['client_secret_basic'];
-  if (exchange.clientSecret && methods.includes('client_secret_basic')) {
-    headers.authorization = `Basic ${basicCredentials(exchange.clientId, exchange.clientSecret)}`;
-  } else {
-    form.set('client_id', exchange.clientId);
-    if (exchange.clientSecret) form.set('client_secret', exchange.clientSecret);
+/** A refusal openid-client makes and the server's own checks do not: the authorized party, a missing iat or sub, … */
+function refusedByLibraryOnly(err: unknown): HttpError {
+  const problem = causesOf(err).find((cause) => typeof cause === 'object' && cause !== null && ('claims' in cause || 'header' in cause)) as
+    | { claim?: unknown; claims?: Record<string, unknown> }
+    | undefined;
+  if (problem?.claim === 'aud' || problem?.claim === 'azp') {
+    return new HttpError(401, 'invalid_audience', 'Invalid audience — the id token was issued for another application.');
   }
-  let answer;
+  if (problem?.claims && typeof problem.claims.sub !== 'string') return new HttpError(401, 'invalid_id_token', 'The identity token names no account; please try signing in again');
+  if (problem) return new HttpError(401, 'invalid_id_token', 'The identity token is not valid; please try signing in again');
+  return providerUnavailable('the token endpoint answered badly');
+}
+
+/** Throws the answer for a code exchange openid-client did not complete. */
+async function refuseExchange(err: unknown, provider: Provider, expected: IdTokenExpectations): Promise<never> {
+  const outbound = outboundFailureIn(err);
+  if (outbound) throw unreachable(outbound, 'the token endpoint did not answer');
+  if (err instanceof oidc.ResponseBodyError) throw exchangeFailed(err.error);
+  if (err instanceof oidc.WWWAuthenticateChallengeError) throw exchangeFailed(err.cause.find((c) => c.parameters.error)?.parameters.error ?? `status ${err.status}`);
+  const code = libraryCode(err);
+  if (code !== undefined && HTTP_REFUSED.has(code)) throw providerAddressRefused();
+  if (code === 'OAUTH_RESPONSE_IS_NOT_CONFORM') throw exchangeFailed(`status ${statusIn(err) ?? 'unknown'}`);
+  const answered = provider.transport.tokenAnswer();
+  if (answered === null) throw providerUnavailable('the token endpoint did not answer');
+  if (answered.idToken === null) throw providerUnavailable('no id token in the answer');
+  // The token openid-client refused, checked as the server always did (signature first): its answer names the fault.
+  await checkedClaims(provider.keys, answered.idToken, expected);
+  throw refusedByLibraryOnly(err);
+}
+
+/**
+ * Exchanges the code at the token endpoint (PKCE verifier, client secret) and answers the id token's
+ * claims once openid-client and the server's own checks accept it (401 sso_exchange_failed when the
+ * provider refuses the code; 401 with the failed check's code for a token that is not right).
+ */
+export async function exchangeCode(provider: Provider, code: string, started: StartedSignIn): Promise<Record<string, unknown>> {
+  const answer = new URL(started.redirectUri);
+  answer.searchParams.set('code', code);
+  answer.searchParams.set('state', started.state);
+  // The web app hands on code and state only (spec §7). The state was stored with the issuer it was
+  // issued for and sends the code to that issuer alone, so it stands for the RFC 9207 `iss` parameter.
+  answer.searchParams.set('iss', provider.issuer);
+  const expected: IdTokenExpectations = { state: started.state, nonce: started.nonce, clientId: provider.clientId, issuer: provider.issuer };
+  let tokens: oidc.TokenEndpointResponse;
   try {
-    // No redirects: a token endpoint answers the code itself, and a redirected POST would resend the secret.
-    answer = await fetchOutbound(metadata.token_endpoint, policy, { method: 'POST', headers, body: form.toString(), timeoutMs: FETCH_TIMEOUT_MS, maxBytes: MAX_DOCUMENT_BYTES, maxRedirects: 0 });
+    tokens = await oidc.authorizationCodeGrant(provider.configuration, answer, {
+      pkceCodeVerifier: started.codeVerifier,
+      expectedNonce: started.nonce,
+      expectedState: started.state,
+      idTokenExpected: true,
+    });
   } catch (err) {
-    if (err instanceof OutboundError && (err.code === 'address_refused' || err.code === 'scheme_refused')) throw providerAddressRefused();
-    throw providerUnavailable('the token endpoint did not answer');
+    return refuseExchange(err, provider, expected);
   }
-  let body: Record<string, unknown> | null = null;
-  try {
-    const parsed = JSON.parse(answer.body) as unknown;
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
-  } catch {
-    body = null;
-  }
-  if (answer.status < 200 || answer.status >= 300) {
-    const reason = typeof body?.error === 'string' ? body.error.slice(0, 100) : `status ${answer.status}`;
-    throw new HttpError(401, 'sso_exchange_failed', `The identity provider refused the sign-in (${reason}); please try signing in again`);
-  }
-  if (typeof body?.id_token !== 'string') throw providerUnavailable('no id token in the answer');
-  return body.id_token;
-}
-
-/** Checks the id token's signature with the provider's keys; answers its claims (checked afterwards by the spec rule). */
-export async function verifiedClaims(jwks: ProviderKeys, idToken: string): Promise<Record<string, unknown>> {
-  try {
-    const { payload } = await compactVerify(idToken, jwks.resolve, { algorithms: SIGNING_ALGORITHMS });
-    const claims = JSON.parse(new TextDecoder().decode(payload)) as unknown;
-    if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) throw new Error('claims');
-    return claims as Record<string, unknown>;
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    throw new HttpError(401, 'invalid_signature', 'The identity token is not signed by the identity provider; please try signing in again');
-  }
+  if (typeof tokens.id_token !== 'string') throw providerUnavailable('no id token in the answer');
+  return checkedClaims(provider.keys, tokens.id_token, expected);
 }

@@ -15,7 +15,7 @@ const signInDescription =
   "otherwise 400 invalid_state with the spec §8 text). The code is exchanged with the PKCE verifier and the school's client secret, and " +
   "the id token must be signed by the provider's JWKS, carry the sign-in's nonce, the school's client id as audience and the provider's " +
   'issuer, and be valid between not-before − 300 s and expiry + 300 s, issued (iat) no later than now + 300 s (spec §5, §9; 401 ' +
-  'id_token_issued_in_future). A linked account (Office: by tenant and object id, tid+oid) signs in as its person; else the one person ' +
+  'id_token_issued_in_future; a token without iat, as OpenID Connect requires it, 401 invalid_id_token). A linked account (Office: by tenant and object id, tid+oid) signs in as its person; else the one person ' +
   'of the school with its verified email is linked and signed in (Office: email with email_verified or xms_edov, or verified_primary_email; ' +
   'never preferred_username; a person already linked to another Office account: 409 account_already_linked). No such person: 404 ' +
   'no_account_for_email (nothing is created), or, where the school lets families register, 202 with the registration pre-filled. ' +

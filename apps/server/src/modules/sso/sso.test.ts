@@ -408,6 +408,68 @@ describeOnDatabases(
       }
     });
 
+    // Issue 30 item 3: the OpenID Connect client is openid-client; a provider's failures keep their answers.
+
+    it("item 3: sso on openid-client a refused code, an answer without id token, a token without iat and another provider's issuer keep their answers", async () => {
+      const json = { 'content-type': 'application/json' };
+      const answers: Record<string, [number, Record<string, string>, string?]> = {};
+      const server = await startFakeIssuer(answers);
+      for (const name of ['down', 'bare']) answers[`/${name}/.well-known/openid-configuration`] = [200, json, discoveryOf(`${server.base}/${name}`)];
+      answers['/down/token'] = [500, { 'content-type': 'text/plain' }, 'down'];
+      answers['/bare/token'] = [200, json, JSON.stringify({ access_token: 'a', token_type: 'Bearer' })];
+      answers['/other/.well-known/openid-configuration'] = [200, json, discoveryOf('https://accounts.other.example')];
+      const schoolAt = (name: string) => t.makeSchool({ settings: { signIn: { google: { clientId: 'patio-a', clientSecret: 'secret-a', issuer: `${server.base}/${name}` } } } });
+      try {
+        const down = await schoolAt('down');
+        const refused = await finish(t, down, 'google', { code: 'any-code', state: (await authorize(t, down, 'google')).state });
+        expect(refused.statusCode, refused.body).toBe(401);
+        expect(refused.json()).toEqual({ error: 'sso_exchange_failed', message: expect.stringContaining('status 500') });
+
+        const bare = await schoolAt('bare');
+        const noIdToken = await finish(t, bare, 'google', { code: 'any-code', state: (await authorize(t, bare, 'google')).state });
+        expect(noIdToken.statusCode, noIdToken.body).toBe(502);
+        expect(noIdToken.json()).toEqual({ error: 'provider_unavailable', message: expect.stringContaining('no id token') });
+
+        const other = await t.request({ method: 'GET', url: `/api/${(await schoolAt('other')).code}/oauth/google/authorize` });
+        expect(other.statusCode, other.body).toBe(502);
+        expect(other.json().error).toBe('provider_unavailable');
+      } finally {
+        await server.close();
+      }
+
+      // The spec rule lets a token without iat through; OpenID Connect Core (and openid-client) does not.
+      const parent = await t.makePerson(w.schoolA, { role: 'relative' });
+      await giveEmail(t, parent, 'no.iat@example.com');
+      const flow = await codeFrom(t, w.google, w.schoolA, 'google', googleAccount('no.iat@example.com'));
+      w.google.tamper = (claims) => ({ ...claims, iat: undefined });
+      try {
+        const res = await finish(t, w.schoolA, 'google', flow);
+        expect(res.statusCode, res.body).toBe(401);
+        expect(res.json().error).toBe('invalid_id_token');
+      } finally {
+        w.google.tamper = null;
+      }
+    });
+
+    it('item 3: sso on openid-client the discovery document is fetched once per issuer, and an issuer that ends with a slash is the same issuer', async () => {
+      const answers: Record<string, [number, Record<string, string>, string?]> = {};
+      const server = await startFakeIssuer(answers);
+      const issuer = `${server.base}/slash/`;
+      answers['/slash/.well-known/openid-configuration'] = [
+        200,
+        { 'content-type': 'application/json' },
+        discoveryOf(issuer, { authorization_endpoint: `${server.base}/slash/auth`, token_endpoint: `${server.base}/slash/token`, jwks_uri: `${server.base}/slash/jwks` }),
+      ];
+      try {
+        // Stored without its slash, as the settings screen stores issuers.
+        const school = await t.makeSchool({ settings: { signIn: { google: { clientId: 'patio-a', clientSecret: 'secret-a', issuer: `${server.base}/slash` } } } });
+        for (let i = 0; i < 3; i++) expect(new URL((await authorize(t, school, 'google')).url).pathname).toBe('/slash/auth');
+        expect(server.hits.filter((hit) => hit.startsWith('/slash/.well-known/'))).toHaveLength(1);
+      } finally {
+        await server.close();
+      }
+    });
+
     it('lets administrators configure a provider; the client secret is write-only; the login screen follows', async () => {
       const school = await t.makeSchool();
       const adminToken = await t.signIn(await t.makePerson(school, { role: 'admin' }));
