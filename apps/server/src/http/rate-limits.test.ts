@@ -1,47 +1,22 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { defaultJobsConfig, defaultSignInLimits, type AppConfig } from '../config';
-import { redisForTests, startTestRedis, type TestRedis } from '../platform/events/redis-test-server';
-import { createFreshDatabase, testDatabases, type FreshDatabase } from '../test/databases';
+import { describe, expect, it } from 'vitest';
+import { defaultSignInLimits } from '../config';
+import { redisForTests } from '../platform/events/redis-test-server';
+import { testDatabases } from '../test/databases';
 import { basic, makeFactories } from '../test/factories';
-import { testConfig } from '../test/harness';
+import { useServerProcesses } from '../test/server-processes';
 
-// Server processes are app instances here, each with its own Redis connection, as two processes
-// behind a load balancer would be. Keys are fresh per run (client address, login), so counts left in
+// Server processes are app instances (test/server-processes.ts). Keys are fresh per run (client address, login), so counts left in
 // a shared test Redis by an earlier run do not matter.
 
-const noJobs = { jobs: { ...defaultJobsConfig, inProcess: false } } satisfies Partial<AppConfig>;
 const freshIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 const tooMany = { error: 'too_many_attempts', message: expect.stringMatching(/ Try again in \d+ minute\(s\)\.$/) };
 
 for (const kind of testDatabases) {
   const skipped = kind.skip || !redisForTests.available;
   describe.skipIf(skipped)(`attempt limits across server processes on ${kind.label}${redisForTests.available ? '' : ` (skipped: ${redisForTests.why})`}`, () => {
-    let redis: TestRedis;
-    let fresh: FreshDatabase;
-    const apps: FastifyInstance[] = [];
-    beforeAll(async () => {
-      redis = await startTestRedis();
-      fresh = await createFreshDatabase(kind);
-    });
-    afterEach(async () => {
-      await Promise.all(apps.splice(0).map((app) => app.close()));
-    });
-    afterAll(async () => {
-      await redis?.stop();
-      await fresh?.drop();
-    });
-    /** Processes of one deployment: one database, one signing secret, and Redis when `shared`. */
-    const serverProcesses = async (count: number, overrides: Partial<AppConfig>, shared = true) => {
-      const config = testConfig(fresh, { ...noJobs, ...overrides, ...(shared ? { redisUrl: redis.url } : {}) });
-      const built: FastifyInstance[] = [];
-      // One after the other: SQLite takes one migrating writer at a time.
-      for (let i = 0; i < count; i++) built.push(await buildApp(config));
-      apps.push(...built);
-      return built;
-    };
+    const processes = useServerProcesses(kind);
     const signIn = (app: FastifyInstance, code: string, user: string, password: string, ip: string) =>
       app.inject({
         method: 'POST',
@@ -53,7 +28,7 @@ for (const kind of testDatabases) {
 
     it('item 3: failed sign-ins on two server processes sharing one Redis count against one limit', async () => {
       const signInLimits = { ...defaultSignInLimits, perAccountAndIp: 3, perIp: 1000 };
-      const [a, b] = await serverProcesses(2, { signInLimits });
+      const [a, b] = await processes.start(2, { signInLimits });
       const factories = makeFactories(a);
       const school = await factories.makeSchool();
       const ana = await factories.makePerson(school);
@@ -72,12 +47,12 @@ for (const kind of testDatabases) {
       expect((await signIn(a, school.code, ana.username, ana.password, freshIp())).statusCode).toBe(200);
 
       // A process without Redis counts on its own: the failures of the others are not in its memory.
-      const [alone] = await serverProcesses(1, { signInLimits }, false);
+      const [alone] = await processes.start(1, { signInLimits }, { shared: false });
       expect((await signIn(alone, school.code, ana.username, ana.password, ip)).statusCode).toBe(200);
     });
 
     it('item 3: password reset requests on two server processes sharing one Redis count against one limit per login', async () => {
-      const [a, b] = await serverProcesses(2, {});
+      const [a, b] = await processes.start(2, {});
       const school = await makeFactories(a).makeSchool();
       const login = `nobody-${randomUUID()}`;
       const ask = (app: FastifyInstance) =>
@@ -93,7 +68,7 @@ for (const kind of testDatabases) {
 
     it('item 3: parallel registrations through two processes sharing one Redis get exactly the limit, no more', async () => {
       const registrationLimits = { registrationsPerIp: 3, registrationWindowSeconds: 3600, verifyFailuresPerIp: 20, verifyWindowSeconds: 900 };
-      const [a, b] = await serverProcesses(2, { registrationLimits });
+      const [a, b] = await processes.start(2, { registrationLimits });
       const school = await makeFactories(a).makeSchool({ settings: { registration: { enabled: true } } });
       const ip = freshIp();
       // Empty forms (400 invalid_registration) count too, and write nothing.

@@ -1,20 +1,20 @@
 import type { Socket } from 'node:net';
 import { LIVE_CLOSE } from '@patio/core';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { defaultJobsConfig, type AppConfig } from '../../config';
 import { RedisEventBus } from '../../platform/events/redis-bus';
-import { redisForTests, startTestRedis, type TestRedis } from '../../platform/events/redis-test-server';
+import { redisForTests } from '../../platform/events/redis-test-server';
 import { createFreshDatabase, testDatabases, type FreshDatabase } from '../../test/databases';
 import { makeFactories } from '../../test/factories';
 import { testConfig } from '../../test/harness';
+import { useServerProcesses } from '../../test/server-processes';
 import { connectLive, listenOnLoopback, openLive, within } from './live-client.fixtures';
 import { positionMessage, roomBusTopic, routeEventMessage, testRooms } from './live-topics.fixtures';
 import { announceThreadsChanged } from './threads-topic';
 
-// Server processes are app instances here: each has its own hub, sockets and bus connections, as
-// two processes behind a load balancer would.
+// Server processes are app instances (test/server-processes.ts): each has its own hub, sockets and bus connections.
 
 const noJobs = { jobs: { ...defaultJobsConfig, inProcess: false } } satisfies Partial<AppConfig>;
 
@@ -50,32 +50,10 @@ describe('live sockets when the server closes', () => {
 });
 
 describe.skipIf(!redisForTests.available)(`live updates across server processes${redisForTests.available ? '' : ` (skipped: ${redisForTests.why})`}`, () => {
-  let redis: TestRedis;
-  let fresh: FreshDatabase;
-  const apps: FastifyInstance[] = [];
-  beforeAll(async () => {
-    redis = await startTestRedis();
-    fresh = await createFreshDatabase(testDatabases[0]);
-  });
-  afterEach(async () => {
-    await Promise.all(apps.splice(0).map((app) => app.close()));
-  });
-  afterAll(async () => {
-    await redis?.stop();
-    await fresh?.drop();
-  });
-  let config: AppConfig | undefined;
-  /** Every process of a deployment has the same database, Redis and signing secret. */
-  const serverProcess = async () => {
-    config ??= testConfig(fresh, { redisUrl: redis.url, ...noJobs });
-    const app = await buildApp(config);
-    apps.push(app);
-    return app;
-  };
+  const processes = useServerProcesses(testDatabases[0]);
 
   it('a socket on one process receives what another process announces, for its own school and person only', async () => {
-    const a = await serverProcess();
-    const b = await serverProcess();
+    const [a, b] = await processes.start(2);
     expect(a.patio.events).toBeInstanceOf(RedisEventBus);
     const factories = makeFactories(a);
     const school = await factories.makeSchool();
@@ -99,8 +77,7 @@ describe.skipIf(!redisForTests.available)(`live updates across server processes$
   });
 
   it('item 2: a sign-out on one process ends the token on another at once, and closes its live socket there', async () => {
-    const a = await serverProcess();
-    const b = await serverProcess();
+    const [a, b] = await processes.start(2);
     const factories = makeFactories(a);
     const school = await factories.makeSchool();
     const parent = await factories.makePerson(school);
@@ -117,8 +94,7 @@ describe.skipIf(!redisForTests.available)(`live updates across server processes$
   });
 
   it("a topic's socket on one process receives, in order, the events another process publishes, each process subscribed once", async () => {
-    const a = await serverProcess();
-    const b = await serverProcess();
+    const [a, b] = await processes.start(2);
     for (const app of [a, b]) app.live.topics.push(testRooms());
     const factories = makeFactories(a);
     const school = await factories.makeSchool();

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { type AppConfig, defaultJobsConfig } from '../../config';
-import { redisForTests, startTestRedis, type TestRedis } from '../../platform/events/redis-test-server';
-import { createFreshDatabase, type FreshDatabase, testDatabases } from '../../test/databases';
+import { describe, expect, it } from 'vitest';
+import { redisForTests } from '../../platform/events/redis-test-server';
+import { testDatabases } from '../../test/databases';
 import { makeFactories, type TestPerson } from '../../test/factories';
-import { testConfig } from '../../test/harness';
+import { useServerProcesses } from '../../test/server-processes';
 import { insertNode, insertNodeType } from '../nodes/nodes.queries';
 import { nextReportTime, reportAt } from './transport.fixtures';
 import { insertRouteStops, insertTarget, upsertTransportRoute } from './transport.queries';
@@ -13,35 +11,12 @@ import { insertRouteStops, insertTarget, upsertTransportRoute } from './transpor
 // Two server processes (app instances) on one database and one Redis bus: a driver taken off a route
 // on one process is refused on the other as soon as the notice arrives, not when its cached entry is next read again (minutes).
 
-const noJobs = { jobs: { ...defaultJobsConfig, inProcess: false } } satisfies Partial<AppConfig>;
-
 for (const kind of testDatabases) {
   describe.skipIf(kind.skip || !redisForTests.available)(`transport: route setup across server processes on ${kind.label}`, () => {
-    let redis: TestRedis;
-    let fresh: FreshDatabase;
-    const apps: FastifyInstance[] = [];
-    beforeAll(async () => {
-      redis = await startTestRedis();
-      fresh = await createFreshDatabase(kind);
-    });
-    afterEach(async () => {
-      await Promise.all(apps.splice(0).map((app) => app.close()));
-    });
-    afterAll(async () => {
-      await redis?.stop();
-      await fresh?.drop();
-    });
-    let config: AppConfig | undefined;
-    const serverProcess = async () => {
-      config ??= testConfig(fresh, { redisUrl: redis.url, ...noJobs });
-      const app = await buildApp(config);
-      apps.push(app);
-      return app;
-    };
+    const processes = useServerProcesses(kind);
 
     it("stops the old driver's reports on the other process once the crew changes", async () => {
-      const a = await serverProcess();
-      const b = await serverProcess();
+      const [a, b] = await processes.start(2);
       const factories = makeFactories(a);
       const school = await factories.makeSchool();
       const admin = await factories.makePerson(school, { role: 'admin', firstName: 'Adela' });
