@@ -2,9 +2,8 @@ import type { Database, DialectName } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
 import type { AttendanceAlertState } from '../../db/types-attendance';
 import type { AccessFilter } from '../../policy/access';
-import { approvedPeople } from '../../policy/registrants.sql';
 import { currentMembership } from '../nodes/index';
-import { parentLikeKinds } from '../people/index';
+import { findParentLikeRelativeIds } from '../people/index';
 
 // The attendance area's SQL (issue 15; docs/decisions/021-attendance.md), always scoped to one school.
 
@@ -289,15 +288,5 @@ export async function countMarks(db: Database, orgId: number, nodeIds: readonly 
  * as a post's "include relatives" picks them — never someone whose registration is not approved.
  */
 export async function findAlertRecipients(db: Database, orgId: number, studentId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('relationships')
-    .select('relationships.relative_id')
-    .distinct()
-    .where(scopedToOrg(orgId, 'relationships'))
-    .where('relationships.person_id', '=', studentId)
-    .where('relationships.kind', 'in', [...parentLikeKinds])
-    .where(approvedPeople(orgId)('relationships.relative_id'))
-    .orderBy('relationships.relative_id')
-    .execute();
-  return rows.map((r) => r.relative_id);
+  return (await findParentLikeRelativeIds(db, orgId, [studentId])).sort((a, b) => a - b);
 }

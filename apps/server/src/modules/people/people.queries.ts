@@ -8,6 +8,7 @@ import type { PersonTable } from '../../db/types';
 import type { LoadedCaller } from '../../http/caller-loader';
 import type { AccessFilter } from '../../policy/access';
 import type { Caller } from '../../policy/policy';
+import { notAnUnapprovedRegistrant } from '../../policy/registrants.sql';
 import { currentMembership, isCurrentMembership, isRouteType } from '../nodes/index';
 import { parentLikeKinds } from './relationships';
 import { searchKeyOf, touchesSearchKey } from './search-key';
@@ -478,16 +479,20 @@ export async function findStaffIds(db: Database, orgId: number): Promise<number[
 const parentLikeRelativeRows = compiledQuery((db, p: { orgId: number; ids: number[] }) =>
   db
     .selectFrom('relationships')
-    .select('relative_id')
-    .where(scopedToOrg(p.orgId))
-    .where('person_id', 'in', p.ids)
-    .where('kind', 'in', [...parentLikeKinds]),
+    .select('relationships.relative_id')
+    .where(scopedToOrg(p.orgId, 'relationships'))
+    .where('relationships.person_id', 'in', p.ids)
+    .where('relationships.kind', 'in', [...parentLikeKinds])
+    .where(notAnUnapprovedRegistrant(p.orgId, 'relationships.relative_id')),
 );
 
-/** Parent-like relatives (father, mother, guardian…) of some people. */
-export async function findParentLikeRelativeIds(db: Database, orgId: number, personIds: number[]): Promise<number[]> {
+/**
+ * The parent-like relatives (father, mother, guardian…) of some people, approved ones only: whom a
+ * post's "include relatives", an absence alert or a bus notice reaches. One query per 500 people.
+ */
+export async function findParentLikeRelativeIds(db: Database, orgId: number, personIds: readonly number[]): Promise<number[]> {
   const out = new Set<number>();
-  for (const chunk of chunks(personIds, 500)) {
+  for (const chunk of chunks([...new Set(personIds)], 500)) {
     for (const r of await parentLikeRelativeRows.execute(db, { orgId, ids: chunk })) out.add(r.relative_id);
   }
   return [...out];

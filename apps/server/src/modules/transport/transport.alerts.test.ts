@@ -5,6 +5,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { describeOnDatabases } from '../../test/harness';
 import type { TestPerson } from '../../test/factories';
+import { makeRegistrant } from '../../test/registrants';
 import { makeWorld, type World } from '../../test/world';
 import { insertNode } from '../nodes/nodes.queries';
 import { giveAddresses, registerBrowser, useMailAndPush } from '../notifications/notifications.fixtures';
@@ -289,6 +290,22 @@ describeOnDatabases(
       const other = await insertNode(t.db, w.school.id, { parentId: w.tree.root, typeId: routeType.id, name: 'Route 3' });
       expect(await noticeDelay(services, { ...input, runId: await startRun(other) })).toBe(0);
       await t.db.deleteFrom('route_riders').where('org_id', '=', w.school.id).where('person_id', '=', w.studentB.id).execute();
+    });
+
+    it("never tells a rider's relative whose registration is not approved that the bus is late", async () => {
+      const pending = await makeRegistrant(t, w.school, { firstName: 'Petra' });
+      const rejected = await makeRegistrant(t, w.school, { firstName: 'Rocio', status: 'rejected' });
+      for (const relative of [pending, rejected]) {
+        await t.db.insertInto('relationships').values({ org_id: w.school.id, person_id: w.rider.id, relative_id: relative.id, kind: 'mother', created_at: new Date().toISOString() }).execute();
+      }
+      const run = await startRun();
+      const told = await noticeDelay(services, { orgId: w.school.id, routeId: w.route, runId: run, minutes: 10, stopId: stops[1]! });
+      const sends = (await sendsOf(run)).map((s) => s.person_id);
+      expect(told).toBe(sends.length);
+      expect(sends).toContain(w.riderParent.id);
+      expect(sends).not.toContain(pending.id);
+      expect(sends).not.toContain(rejected.id);
+      await t.db.deleteFrom('relationships').where('org_id', '=', w.school.id).where('relative_id', 'in', [pending.id, rejected.id]).execute();
     });
   },
   mailAndPush.config,
