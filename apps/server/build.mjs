@@ -1,5 +1,6 @@
-// Bundles the server into dist/main.js, the job worker into dist/worker.js (`npm run worker`) and
-// the school-creation command into dist/school-create.js (`npm run school:create`).
+// Bundles the server into dist/main.js, the job worker into dist/worker.js (`npm run worker`), the
+// school-creation command into dist/school-create.js (`npm run school:create`) and the operations
+// commands into dist/backup.js, dist/restore.js and dist/migrate.js (`npm run backup|restore|migrate`).
 // Dependencies stay external (installed by npm), except @patio/core, which ships TypeScript source
 // and must be compiled in. `--outdir=DIR` builds elsewhere (the shutdown test builds a private copy).
 import { cpSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -13,7 +14,14 @@ const outArg = process.argv.find((arg) => arg.startsWith('--outdir='));
 const outdir = outArg ? resolve(outArg.slice('--outdir='.length)) : here('./dist');
 
 const result = await build({
-  entryPoints: { main: here('./src/main.ts'), worker: here('./src/worker.ts'), 'school-create': here('./src/cli/school-create.main.ts') },
+  entryPoints: {
+    main: here('./src/main.ts'),
+    worker: here('./src/worker.ts'),
+    'school-create': here('./src/cli/school-create.main.ts'),
+    backup: here('./src/cli/backup.main.ts'),
+    restore: here('./src/cli/restore.main.ts'),
+    migrate: here('./src/cli/migrate.main.ts'),
+  },
   outdir,
   bundle: true,
   platform: 'node',

@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { type AppConfig, defaultJobsConfig } from './config';
+import { type AppConfig, DEFAULT_READY_MAX_JOB_LAG_SECONDS, defaultJobsConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoSchools } from './db/seed/index';
@@ -18,7 +18,10 @@ import { frameworkErrorOptions } from './http/framework-errors';
 import { installInputGuard } from './http/input-guard';
 import { installSlowRequestGuards, serverTimeoutOptions } from './http/slow-requests';
 import { registerRateLimits } from './http/rate-limits';
-import { loggerOptions } from './http/logging';
+import { answerWithRequestIds, createLogger, requestIdOptions } from './http/logging';
+import { healthRoutes } from './http/health.routes';
+import { metricsRoutes } from './http/metrics.routes';
+import { readinessChecker } from './http/readiness';
 import { installSchoolScope } from './http/school-scope';
 import { registerSecurityHeaders } from './http/security-headers';
 import { hasWebApp, registerWebApp, sendIndexHtml } from './http/web';
@@ -30,6 +33,8 @@ import { sessionHolds } from './modules/sessions/index';
 import { PolicyRegistry } from './policy/registry';
 import { storageFor } from './platform/storage/create-storage';
 import { createEventBus } from './platform/events/create-event-bus';
+import { EventBusProbe } from './platform/events/bus-probe';
+import { createAppMetrics } from './platform/metrics/app-metrics';
 import { JobQueue } from './platform/jobs/jobs';
 import { closeMailerOf } from './platform/mail/mailer';
 import { seedMissingPostTypes } from './modules/posts/index';
@@ -88,7 +93,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   }
 
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    loggerInstance: await createLogger(config),
+    // Every request's log lines carry its id, which the answer's X-Request-Id header repeats.
+    ...requestIdOptions,
     trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
@@ -128,6 +135,25 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     events,
   };
   app.decorate('patio', services);
+  // Health, readiness and metrics (issue 31): before any route, so the HTTP histogram sees them all.
+  const busProbe = new EventBusProbe(events);
+  const metrics = createAppMetrics(app, config, {
+    db,
+    pool: opened.pool,
+    sqliteFile: opened.file,
+    liveSockets: () => (app.hasDecorator('live') ? app.live.stats() : { open: 0, pending: 0 }),
+    busProbe,
+  });
+  const readiness = readinessChecker({
+    db,
+    storage: services.storage,
+    storageKind: config.s3 ? 's3' : 'local',
+    busProbe,
+    usesRedis: config.redisUrl !== undefined,
+    maxJobLagSeconds: config.readyMaxJobLagSeconds ?? DEFAULT_READY_MAX_JOB_LAG_SECONDS,
+    log: app.log,
+  });
+  answerWithRequestIds(app);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) services.routes.push({ method, url: route.url });
   });
@@ -146,6 +172,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     closing = true;
     stoppingJobs = jobs.stop();
+    // Fastify closes the idle keep-alive sockets once, when closing begins; one that finishes its
+    // request just after (a proxy's pooled connection) would hold the close until the hard stop.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100).unref();
+    app.server.once('close', () => clearInterval(sweep));
   });
   app.addHook('onClose', async () => (stoppingJobs ?? jobs.stop()));
   // A request that was in flight when closing began is answered with Connection: close, so its
@@ -174,6 +204,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     return payload;
   });
 
+  await app.register(healthRoutes, { readiness });
+  await app.register(metricsRoutes, { metrics });
   for (const plugin of rootRoutes) await app.register(plugin);
   await app.register(
     async (school) => {

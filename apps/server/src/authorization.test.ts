@@ -98,6 +98,9 @@ const table: Row[] = [
   // Outside any school
   { method: 'GET', route: '/api/directory/:code', request: (w) => ({ params: { code: w.school.code } }), expect: all(200) },
   { method: 'GET', route: '/api/docs', expect: all(200) },
+  // issue 31: liveness and readiness probes carry no token; /metrics sits outside /api (loopback or METRICS_TOKEN).
+  { method: 'GET', route: '/api/health', expect: all(200) },
+  { method: 'GET', route: '/api/ready', expect: all(200) },
   // The upgrade is public; the auth message inside the socket is checked (modules/live).
   { method: 'GET', route: '/api/:org/live', expect: all(426) },
   { method: 'GET', route: '/api/docs/json', expect: all(200) },

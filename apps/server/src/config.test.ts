@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig, parseS3, parseTrustProxy } from './config';
+import { DEFAULT_READY_MAX_JOB_LAG_SECONDS, loadConfig, parseS3, parseTrustProxy } from './config';
 import { redactUrl } from './http/logging';
 
 describe('loadConfig', () => {
@@ -130,6 +130,30 @@ describe('loadConfig', () => {
     expect(loadConfig({ INIT_CWD: base }).calendarFetchAllowPrivate).toBe(false);
     for (const on of ['1', 'true', 'YES', ' on ']) expect(loadConfig({ INIT_CWD: base, CALENDAR_FETCH_ALLOW_PRIVATE: on }).calendarFetchAllowPrivate, on).toBe(true);
     for (const off of ['', '0', 'false', 'no', 'maybe']) expect(loadConfig({ INIT_CWD: base, CALENDAR_FETCH_ALLOW_PRIVATE: off }).calendarFetchAllowPrivate, off).toBe(false);
+  });
+
+  it('issue 31 item 4: logs are readable lines only in development on a terminal or with LOG_PRETTY=1, JSON otherwise', () => {
+    const production = { INIT_CWD: base, NODE_ENV: 'production', PUBLIC_URL: 'https://patio.example.org' };
+    expect(loadConfig({ INIT_CWD: base }, { stdoutIsTty: true }).logPretty).toBe(true);
+    expect(loadConfig({ INIT_CWD: base }, { stdoutIsTty: false }).logPretty).toBe(false);
+    expect(loadConfig({ INIT_CWD: base, LOG_PRETTY: '1' }, { stdoutIsTty: false }).logPretty).toBe(true);
+    expect(loadConfig({ INIT_CWD: base, LOG_PRETTY: '0' }, { stdoutIsTty: true }).logPretty).toBe(false);
+    expect(loadConfig(production, { stdoutIsTty: true }).logPretty).toBe(false);
+    expect(loadConfig({ ...production, LOG_PRETTY: '0' }, { stdoutIsTty: true }).logPretty).toBe(false);
+    expect(() => loadConfig({ ...production, LOG_PRETTY: '1' })).toThrow(/LOG_PRETTY=1 is for development/);
+    expect(() => loadConfig({ INIT_CWD: base, LOG_PRETTY: 'colour' })).toThrow(/LOG_PRETTY must be 1 or 0/);
+  });
+
+  it('issue 31 item 3: METRICS_TOKEN is long enough not to be guessed, and the readiness lag bound is a number of seconds', () => {
+    const config = loadConfig({ INIT_CWD: base });
+    expect(config.metricsToken).toBeUndefined();
+    expect(config.readyMaxJobLagSeconds).toBe(DEFAULT_READY_MAX_JOB_LAG_SECONDS);
+    expect(loadConfig({ INIT_CWD: base, METRICS_TOKEN: ' 0123456789abcdef ' }).metricsToken).toBe('0123456789abcdef');
+    expect(() => loadConfig({ INIT_CWD: base, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+    expect(() => loadConfig({ INIT_CWD: base, METRICS_TOKEN: 'sixteen chars or more' })).toThrow(/printable ASCII without spaces/);
+    expect(loadConfig({ INIT_CWD: base, READY_MAX_JOB_LAG_SECONDS: '120' }).readyMaxJobLagSeconds).toBe(120);
+    expect(loadConfig({ INIT_CWD: base, READY_MAX_JOB_LAG_SECONDS: '0' }).readyMaxJobLagSeconds).toBe(0);
+    for (const wrong of ['-1', 'ten', '1.5']) expect(() => loadConfig({ INIT_CWD: base, READY_MAX_JOB_LAG_SECONDS: wrong }), wrong).toThrow(/READY_MAX_JOB_LAG_SECONDS/);
   });
 });
 

@@ -21,6 +21,23 @@ export interface AppConfig {
   accessTokenTtl: number;
   logLevel: string;
   /**
+   * One readable line per entry (pino-pretty) instead of JSON: development on a terminal, or LOG_PRETTY=1
+   * outside production (parseLogPretty). Unset: JSON, as production and tests write.
+   */
+  logPretty?: boolean;
+  /** Tests only: where the log goes instead of stdout (the logs test captures a whole journey). */
+  logDestination?: NodeJS.WritableStream;
+  /**
+   * The bearer token that opens GET /metrics to callers other than the server's own machine
+   * (METRICS_TOKEN, at least 16 characters); unset: only loopback callers may scrape.
+   */
+  metricsToken?: string;
+  /**
+   * GET /api/ready answers 503 when the oldest due job has waited longer than this many seconds
+   * (READY_MAX_JOB_LAG_SECONDS; 0 turns the check off); unset: DEFAULT_READY_MAX_JOB_LAG_SECONDS.
+   */
+  readyMaxJobLagSeconds?: number;
+  /**
    * NODE_ENV=production: no demo schools unless SEED_DEMO asks, PUBLIC_URL required, demo-password
    * accounts refused at sign-in. Read once here so deeper code never looks at process.env.
    */
@@ -184,10 +201,16 @@ export const defaultRegistrationLimits: RegistrationLimits = {
   verifyWindowSeconds: 15 * 60,
 };
 
+/**
+ * A due job waiting longer than this (10 minutes) makes the process not ready: the queue is stuck
+ * (no worker runs, or every worker is busy or failing), and mails and notices no longer go out.
+ */
+export const DEFAULT_READY_MAX_JOB_LAG_SECONDS = 600;
+
 type Env = Record<string, string | undefined>;
 
 /** Reads the environment (README "Configuration"); creates DATA_DIR and a signing key when missing. */
-export function loadConfig(env: Env = process.env): AppConfig {
+export function loadConfig(env: Env = process.env, terminal: { stdoutIsTty?: boolean } = { stdoutIsTty: process.stdout.isTTY }): AppConfig {
   const baseDir = env.INIT_CWD ?? process.cwd();
   const dataDir = resolvePath(baseDir, env.DATA_DIR ?? './data');
   // The database, keys, mail and files inside are for the server's user only.
@@ -215,6 +238,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jwtSecret: env.PATIO_JWT_SECRET ? checkedSecret(env.PATIO_JWT_SECRET, 'PATIO_JWT_SECRET') : loadOrCreateKey(dataDir),
     accessTokenTtl: toInt(env.ACCESS_TOKEN_TTL, 7 * 24 * 3600, 'ACCESS_TOKEN_TTL'),
     logLevel: parseLogLevel(env.LOG_LEVEL),
+    logPretty: parseLogPretty(env.LOG_PRETTY, production, terminal.stdoutIsTty === true),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    readyMaxJobLagSeconds: parseReadyMaxJobLag(env.READY_MAX_JOB_LAG_SECONDS),
     production,
     publicUrl,
     allowedHosts,
@@ -261,6 +287,38 @@ export function parseLogLevel(value: string | undefined): string {
   const level = (value ?? '').trim().toLowerCase() || 'info';
   if (!logLevels.includes(level)) throw new Error(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${value}"`);
   return level;
+}
+
+/**
+ * LOG_PRETTY: pino-pretty's one readable line per entry. Unset, it is on in development when stdout is a
+ * terminal (`npm start` in a shell) and off when stdout is a file or pipe (systemd, docker, tests); `1`
+ * turns it on and `0` off outside production. Production always writes JSON for log collectors, so
+ * LOG_PRETTY=1 there is refused rather than silently ignored.
+ */
+export function parseLogPretty(value: string | undefined, production: boolean, stdoutIsTty: boolean): boolean {
+  const text = (value ?? '').trim().toLowerCase();
+  const on = ['1', 'true', 'yes', 'on'].includes(text);
+  const off = ['0', 'false', 'no', 'off'].includes(text);
+  if (text && !on && !off) throw new Error(`LOG_PRETTY must be 1 or 0, got "${value}"`);
+  if (production && on) throw new Error('LOG_PRETTY=1 is for development: production logs are JSON (read them with `npx pino-pretty`)');
+  if (production || off) return false;
+  return on || stdoutIsTty;
+}
+
+/** METRICS_TOKEN: a bearer token long enough not to be guessed over the network. */
+export function parseMetricsToken(value: string | undefined): string | undefined {
+  const token = (value ?? '').trim();
+  if (!token) return undefined;
+  if (token.length < 16) throw new Error(`METRICS_TOKEN must be at least 16 characters long (it has ${token.length}); e.g. openssl rand -hex 24`);
+  if (!/^[\x21-\x7e]+$/.test(token)) throw new Error('METRICS_TOKEN must be printable ASCII without spaces (it travels in an Authorization header)');
+  return token;
+}
+
+/** READY_MAX_JOB_LAG_SECONDS: a whole number of seconds; 0 turns the readiness check of the job queue off. */
+export function parseReadyMaxJobLag(value: string | undefined): number {
+  const text = (value ?? '').trim();
+  if (text === '0') return 0;
+  return toInt(text, DEFAULT_READY_MAX_JOB_LAG_SECONDS, 'READY_MAX_JOB_LAG_SECONDS');
 }
 
 function resolvePath(base: string, path: string): string {

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { DatabaseUnreachableError, NewerDatabaseError } from './db/migrate';
 import { demoOrg } from './db/seed/index';
 import { norteOrg } from './db/seed/norte-school';
 import { startDemoBus } from './demo-bus';
@@ -10,7 +11,14 @@ import { startupBanner } from './startup-banner';
 // Whatever the server writes (database, keys, mail, files) is for its own user only.
 process.umask(0o077);
 const config = loadConfig(process.env);
-const app = await buildApp(config);
+const app = await buildApp(config).catch((err: unknown) => {
+  // A database that cannot be reached, or one a newer Patio migrated, is the operator's to fix: one line, no stack.
+  if (err instanceof DatabaseUnreachableError || err instanceof NewerDatabaseError) {
+    process.stderr.write(`Patio cannot start. ${err.message}\n`);
+    process.exit(1);
+  }
+  throw err;
+});
 
 // app.close(): the listening socket closes at once, requests in flight finish (idle keep-alive
 // connections are closed, later requests on busy ones get 503), the in-process job worker finishes

@@ -1,9 +1,8 @@
 import { Migrator } from 'kysely';
-import pino from 'pino';
 import { loadConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrations } from './db/migrations/index';
-import { loggerOptions } from './http/logging';
+import { createLogger } from './http/logging';
 import { registerJobHandlers } from './modules/manifests';
 import { createEventBus } from './platform/events/create-event-bus';
 import { JobQueue } from './platform/jobs/jobs';
@@ -20,7 +19,8 @@ const schemaWaitMs = Number(process.env.WORKER_SCHEMA_WAIT_MS ?? 60_000);
 
 process.umask(0o077);
 const config = loadConfig(process.env);
-const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions).child({ role: 'worker' });
+// JSON, or readable lines in development on a terminal (LOG_PRETTY), as the server writes.
+const log = (await createLogger(config)).child({ role: 'worker' });
 const { db, dialect } = openDatabase(config);
 
 try {

@@ -1,8 +1,8 @@
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createSchool, CreateSchoolError } from './create-school';
+import { commandLine, type Output } from './command-line';
 
 // `npm run school:create -- --code sur --title "Colegio del Sur" --admin-username rector --admin-password '…'`
 // Uses the server's database (DATABASE_URL, or DATA_DIR/patio.sqlite), migrated first.
@@ -15,37 +15,20 @@ DATA_DIR/patio.sqlite), after bringing its schema up to date. The password may a
 PATIO_ADMIN_PASSWORD environment variable, which keeps it out of the shell history. The
 administrator's names default to the username and the school's title; they can change them later.`;
 
-export interface Output {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
-
 /** Runs the command; answers the process exit code (0 created, 1 refused or failed). */
 export async function runSchoolCreate(argv: string[], env: Record<string, string | undefined>, io: Output): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        code: { type: 'string' },
-        title: { type: 'string' },
-        'admin-username': { type: 'string' },
-        'admin-password': { type: 'string' },
-        'admin-first-name': { type: 'string' },
-        'admin-last-name': { type: 'string' },
-        language: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (err) {
-    io.err(`${(err as Error).message}\n\n${usage}`);
-    return 1;
-  }
-  if (values.help) {
-    io.out(usage);
-    return 0;
-  }
+  const options = {
+    code: { type: 'string' },
+    title: { type: 'string' },
+    'admin-username': { type: 'string' },
+    'admin-password': { type: 'string' },
+    'admin-first-name': { type: 'string' },
+    'admin-last-name': { type: 'string' },
+    language: { type: 'string' },
+  } as const;
+  const given = commandLine(argv, options, usage, io);
+  if ('exit' in given) return given.exit;
+  const { values } = given;
   const password = values['admin-password'] ?? env.PATIO_ADMIN_PASSWORD;
   const missing = [
     ['--code', values.code],

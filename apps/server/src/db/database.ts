@@ -14,6 +14,10 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Committed writes, table by table, for in-process caches (write-watch.ts). */
   writes: WriteWatch;
+  /** PostgreSQL: the connection pool, whose use the metrics report. */
+  pool?: pg.Pool;
+  /** SQLite: the database file (its size and its write-ahead log's are in the metrics). */
+  file?: string;
 }
 
 /** Opens PostgreSQL when the URL is postgres://…, otherwise the embedded SQLite file (WAL). */
@@ -26,7 +30,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     // connection and opens a fresh one for the next query, so there is nothing else to do.
     pool.on('error', () => {});
     const writes = new WriteWatch();
-    return { db: new Kysely<DB>({ dialect: watchWrites(new PostgresDialect({ pool }), writes) }), dialect: 'postgres', writes };
+    return { db: new Kysely<DB>({ dialect: watchWrites(new PostgresDialect({ pool }), writes) }), dialect: 'postgres', writes, pool };
   }
   const file = url && url.startsWith('file:') ? url.slice(5) : join(options.dataDir, 'patio.sqlite');
   makePrivate(file);
@@ -37,7 +41,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   sqlite.pragma('synchronous = NORMAL');
   const writes = new WriteWatch();
   const dialect = watchWrites(new SqliteDialect({ database: withStatementCache(sqlite) }), writes);
-  return { db: new Kysely<DB>({ dialect }), dialect: 'sqlite', writes };
+  return { db: new Kysely<DB>({ dialect }), dialect: 'sqlite', writes, file };
 }
 
 /**

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { contextOf, orgCodePattern, paramsOf, routeOf } from '../../http/school-scope';
 import { errors } from '../../http/schemas';
 import { sendIndexHtml } from '../../http/web';
+import { countersOf } from '../../platform/metrics/counters';
 import { transportPolicies as p } from './transport.policy';
 import { reportPosition } from './transport.positions';
 import { geoFeed, getRoute, getTarget, listLog, listRoutes, listTargets } from './transport.read';
@@ -160,7 +161,11 @@ export async function transportRoutes(app: FastifyInstance): Promise<void> {
       body: ZPositionReport,
       response: { 201: ZPositionAccepted, ...errors(400, 401, 403, 404, 409, 413, 429) },
     },
-    handler: async (request, reply) => reply.code(201).send(await reportPosition(contextOf(request), request.params.id, request.body, request.log)),
+    handler: async (request, reply) => {
+      const stored = await reportPosition(contextOf(request), request.params.id, request.body, request.log);
+      countersOf(app.patio.config).positionsIngested.inc({ live: String(stored.live) });
+      return reply.code(201).send(stored);
+    },
   });
 
   r.route({

@@ -145,6 +145,19 @@ describe.skipIf(!redisForTests.available)(`Redis event bus${redisForTests.availa
   });
 });
 
+describe('a server whose Redis cannot be reached', () => {
+  it('still closes: unsubscribing and quitting give up instead of waiting for Redis to come back', async () => {
+    const fresh = await createFreshDatabase(testDatabases[0]);
+    // Port 1 on loopback: nothing listens there, ioredis keeps retrying and queues every command.
+    const app = await buildApp(testConfig(fresh, { redisUrl: 'redis://127.0.0.1:1', jobs: { ...defaultJobsConfig, inProcess: false } }));
+    try {
+      await app.close();
+    } finally {
+      await fresh.drop();
+    }
+  }, 15_000);
+});
+
 describe.runIf(redisRequired && !redisForTests.available)('Redis required', () => {
   it('PATIO_REQUIRE_REDIS=1 but no Redis is available', () => {
     expect.fail(`Redis tests cannot run: ${redisForTests.why}`);

@@ -6,6 +6,14 @@ const CHANNEL_PREFIX = 'patio:events:';
 /** quit() waits for pending publishes; a Redis that does not answer gets this long. */
 const QUIT_TIMEOUT_MS = 1000;
 
+/** Waits for `command` at most QUIT_TIMEOUT_MS; its failure is nobody's concern any more. */
+async function withinQuitTimeout(command: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, QUIT_TIMEOUT_MS)));
+  await Promise.race([command.then(() => undefined, () => undefined), late]);
+  clearTimeout(timer);
+}
+
 /**
  * Redis pub/sub (REDIS_URL): every server process subscribed to a topic gets the events any of them
  * publishes, its own included. Two connections, since a subscribing Redis connection can do nothing
@@ -60,7 +68,8 @@ export class RedisEventBus implements EventBus {
       active = false;
       if (this.subscribers.remove(topic, handler)) {
         this.subscribed.delete(topic);
-        await this.subscriber.unsubscribe(CHANNEL_PREFIX + topic);
+        // ioredis holds a command until Redis is back: an unreachable Redis must not hold a closing server.
+        await withinQuitTimeout(this.subscriber.unsubscribe(CHANNEL_PREFIX + topic));
       }
     };
     return Object.assign(unsubscribe, { ready });
@@ -72,10 +81,7 @@ export class RedisEventBus implements EventBus {
     this.subscribers.clear();
     await Promise.all(
       [this.publisher, this.subscriber].map(async (connection) => {
-        let timer: NodeJS.Timeout | undefined;
-        const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, QUIT_TIMEOUT_MS)));
-        await Promise.race([connection.quit().catch(() => {}), late]);
-        clearTimeout(timer);
+        await withinQuitTimeout(connection.quit());
         connection.disconnect();
       }),
     );

@@ -1,4 +1,5 @@
 import type { JobsConfig } from '../../config';
+import { countersOf } from '../metrics/counters';
 import { backoffDelay } from './backoff';
 import type { JobDefinition, JobEnqueuer, JobServices } from './job-definition';
 import { markDone, markFailed, type JobRow } from './jobs.queries';
@@ -43,6 +44,7 @@ export async function runJob(row: JobRow, definition: JobDefinition<never> | und
       return;
     }
     const retry = row.attempts < row.max_attempts;
+    countersOf(ctx.config).jobsFailed.inc({ kind: row.kind, final: String(!retry) });
     const retryAt = retry ? new Date(now + backoffDelay(row.attempts, ctx.options.backoffBaseMs)).toISOString() : null;
     await markFailed(db, row.id, ctx.workerId, { error: failure.slice(0, MAX_ERROR_LENGTH), retryAt, now: new Date(now).toISOString() });
     const entry = { jobId: row.id, kind: row.kind, attempts: row.attempts, maxAttempts: row.max_attempts, error: failure, retryAt };

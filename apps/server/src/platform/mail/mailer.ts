@@ -2,6 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../../config';
+import { countDelivery } from '../metrics/counters';
+import { DevMailDigest } from './dev-mail-digest';
 
 /** One outgoing message. */
 export interface MailMessage {
@@ -20,7 +22,8 @@ export interface Mailer {
   close?(): void;
 }
 
-export type MailLog = (entry: { to: string; subject: string; file: string }, msg: string) => void;
+/** Where the dev mailer says what it wrote (an info line, from the caller's logger). */
+export type MailLog = (entry: object, msg: string) => void;
 
 /** SMTP through nodemailer (SMTP_URL=smtp://user:pass@host:port, smtps:// for implicit TLS). */
 export function createSmtpMailer(url: string, from: string): Mailer {
@@ -39,11 +42,13 @@ export function createSmtpMailer(url: string, from: string): Mailer {
 }
 
 /**
- * Development default: renders each message as an .eml file under DATA_DIR/mail and logs where it
- * went, so a developer can open the verification link without a mail server.
+ * Development default: renders each message as an .eml file under DATA_DIR/mail and says where they
+ * went, so a developer can open the verification link without a mail server. One line per burst of
+ * mails (dev-mail-digest.ts): the demo school's first start writes a hundred.
  */
 export function createDevMailer(dir: string, from: string, log: MailLog): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const digest = new DevMailDigest(dir, log);
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
@@ -51,8 +56,9 @@ export function createDevMailer(dir: string, from: string, log: MailLog): Mailer
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log({ to: message.to, subject: message.subject, file }, 'mail written to the dev mailbox');
+      digest.add(file);
     },
+    close: () => digest.flush(),
   };
 }
 
@@ -63,10 +69,26 @@ export function mailerFor(config: AppConfig, log: MailLog): Mailer {
   let mailer = mailers.get(config);
   if (!mailer) {
     const from = config.mailFrom ?? 'Patio <no-reply@patio.localhost>';
-    mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, from) : createDevMailer(join(config.dataDir, 'mail'), from, log);
+    mailer = countedMailer(config, config.smtpUrl ? createSmtpMailer(config.smtpUrl, from) : createDevMailer(join(config.dataDir, 'mail'), from, log));
     mailers.set(config, mailer);
   }
   return mailer;
+}
+
+/** The mailer, with each message counted as sent or failed (GET /metrics). */
+function countedMailer(config: AppConfig, mailer: Mailer): Mailer {
+  return {
+    async send(message) {
+      try {
+        await mailer.send(message);
+      } catch (err) {
+        countDelivery(config, 'mail', false);
+        throw err;
+      }
+      countDelivery(config, 'mail', true);
+    },
+    close: () => mailer.close?.(),
+  };
 }
 
 /** Closes the app's mailer, if it made one (the server and worker processes call it as they stop). */

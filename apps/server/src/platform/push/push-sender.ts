@@ -1,5 +1,6 @@
 import type { PushMessage } from '@patio/core';
 import type { AppConfig } from '../../config';
+import { countDelivery } from '../metrics/counters';
 import { createApnsSender } from './apns';
 import { createFcmSender } from './fcm';
 import { failed, type PushLog, type PushOptions, type PushOutcome, type PushPlatform, type PushSender } from './push';
@@ -55,7 +56,15 @@ const senders = new WeakMap<AppConfig, PushSender>();
 export function pushSenderFor(config: AppConfig, log: PushLog): PushSender {
   let sender = senders.get(config);
   if (!sender) {
-    sender = createPushSender(config, log);
+    const send = createPushSender(config, log).send;
+    sender = {
+      async send(target, message, options) {
+        const outcome = await send(target, message, options);
+        // Each outcome counted for GET /metrics.
+        countDelivery(config, 'push', outcome.ok);
+        return outcome;
+      },
+    };
     senders.set(config, sender);
   }
   return sender;

@@ -1,4 +1,5 @@
 import type { AppConfig } from '../../config';
+import { countDelivery } from '../metrics/counters';
 import { createHttpSmsSender } from './http-sms';
 import { createLogSmsSender } from './log-sms';
 import type { SmsLog, SmsSender } from './sms';
@@ -11,7 +12,18 @@ const senders = new WeakMap<AppConfig, SmsSender>();
 export function smsSenderFor(config: AppConfig, log: SmsLog): SmsSender {
   let sender = senders.get(config);
   if (!sender) {
-    sender = config.sms ? createHttpSmsSender(config.sms) : createLogSmsSender(log);
+    const send = (config.sms ? createHttpSmsSender(config.sms) : createLogSmsSender(log)).send;
+    // Each outcome counted for GET /metrics.
+    sender = {
+      send: (to, text, options) =>
+        send(to, text, options).then(
+          () => countDelivery(config, 'sms', true),
+          (err: unknown) => {
+            countDelivery(config, 'sms', false);
+            throw err;
+          },
+        ),
+    };
     senders.set(config, sender);
   }
   return sender;
