@@ -3,7 +3,7 @@ import { scopedToOrg } from '../../db/scope';
 import type { AttendanceAlertState } from '../../db/types-attendance';
 import type { AccessFilter } from '../../policy/access';
 import { currentMembership } from '../nodes/index';
-import { findParentLikeRelativeIds } from '../people/index';
+import { findApprovedParentLikeRelativeIds } from '../people/index';
 
 // The attendance area's SQL (issue 15; docs/decisions/021-attendance.md), always scoped to one school.
 
@@ -288,5 +288,5 @@ export async function countMarks(db: Database, orgId: number, nodeIds: readonly 
  * as a post's "include relatives" picks them — never someone whose registration is not approved.
  */
 export async function findAlertRecipients(db: Database, orgId: number, studentId: number): Promise<number[]> {
-  return (await findParentLikeRelativeIds(db, orgId, [studentId])).sort((a, b) => a - b);
+  return (await findApprovedParentLikeRelativeIds(db, orgId, [studentId])).sort((a, b) => a - b);
 }

@@ -20,6 +20,7 @@ export {
   type CardRow,
   findCaller,
   findCredentials,
+  findApprovedParentLikeRelativeIds,
   findParentLikeRelativeIds,
   findPerson,
   findSignedInCaller,

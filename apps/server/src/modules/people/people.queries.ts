@@ -476,26 +476,38 @@ export async function findStaffIds(db: Database, orgId: number): Promise<number[
   return [...new Set([...admins.map((a) => a.id), ...members.map((m) => m.person_id)])];
 }
 
-const parentLikeRelativeRows = compiledQuery((db, p: { orgId: number; ids: number[] }) =>
-  db
+/** Whose parent-like relatives a query reads: everyone's (who is family to whom), or the approved only (who is told). */
+type RelativesWho = 'all' | 'approved';
+
+const parentLikeRelativeRows = compiledQuery((db, p: { orgId: number; ids: number[] }, who: RelativesWho) => {
+  const rows = db
     .selectFrom('relationships')
     .select('relationships.relative_id')
     .where(scopedToOrg(p.orgId, 'relationships'))
     .where('relationships.person_id', 'in', p.ids)
-    .where('relationships.kind', 'in', [...parentLikeKinds])
-    .where(notAnUnapprovedRegistrant(p.orgId, 'relationships.relative_id')),
-);
+    .where('relationships.kind', 'in', [...parentLikeKinds]);
+  return who === 'approved' ? rows.where(notAnUnapprovedRegistrant(p.orgId, 'relationships.relative_id')) : rows;
+});
 
-/**
- * The parent-like relatives (father, mother, guardian…) of some people, approved ones only: whom a
- * post's "include relatives", an absence alert or a bus notice reaches. One query per 500 people.
- */
-export async function findParentLikeRelativeIds(db: Database, orgId: number, personIds: readonly number[]): Promise<number[]> {
+async function parentLikeRelativesOf(db: Database, orgId: number, personIds: readonly number[], who: RelativesWho): Promise<number[]> {
   const out = new Set<number>();
   for (const chunk of chunks([...new Set(personIds)], 500)) {
-    for (const r of await parentLikeRelativeRows.execute(db, { orgId, ids: chunk })) out.add(r.relative_id);
+    for (const r of await parentLikeRelativeRows.execute(db, { orgId, ids: chunk }, who)) out.add(r.relative_id);
   }
   return [...out];
+}
+
+/** Parent-like relatives (father, mother, guardian…) of some people: who is family to whom (contacts, a driver's riders). */
+export function findParentLikeRelativeIds(db: Database, orgId: number, personIds: readonly number[]): Promise<number[]> {
+  return parentLikeRelativesOf(db, orgId, personIds, 'all');
+}
+
+/**
+ * The parent-like relatives of some people whose registration (if any) is approved: whom a post's
+ * "include relatives", an absence alert or a bus notice reaches.
+ */
+export function findApprovedParentLikeRelativeIds(db: Database, orgId: number, personIds: readonly number[]): Promise<number[]> {
+  return parentLikeRelativesOf(db, orgId, personIds, 'approved');
 }
 
 const relativeIdRows = compiledQuery((db, p: { orgId: number; ids: number[] }) =>

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import { badRequest, forbidden, HttpError } from '../../http/errors';
 import type { Caller } from '../../policy/policy';
 import { checkAudienceRule, checkRuleForCaller, resolveAudience } from '../audiences/index';
-import { findParentLikeRelativeIds, personAccess } from '../people/index';
+import { findApprovedParentLikeRelativeIds, personAccess } from '../people/index';
 import { findReachablePeople } from './posts.audience.queries';
 
 // Who a post goes to (docs/decisions/010-who-may-post-to-whom.md). Staff address people they can see
@@ -35,7 +35,7 @@ export async function resolveRecipients(db: Database, caller: Caller, audience: 
   await checkAudienceFor(db, caller, audience);
   const chosen = await findReachablePeople(db, caller.orgId, audience.people);
   const selected = new Set(chosen);
-  if (audience.relatives) for (const id of await findParentLikeRelativeIds(db, caller.orgId, chosen)) selected.add(id);
+  if (audience.relatives) for (const id of await findApprovedParentLikeRelativeIds(db, caller.orgId, chosen)) selected.add(id);
   if (audience.rules !== null) {
     const { personIds } = await resolveAudience(db, caller.orgId, audience.rules, { includeRelatives: audience.relatives });
     for (const id of personIds) selected.add(id);

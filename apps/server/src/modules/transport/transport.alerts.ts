@@ -6,7 +6,7 @@ import { requireCaller } from '../../http/school-scope';
 import type { JobEnqueuer, JobLog } from '../../platform/jobs/jobs';
 import { canSee } from '../../policy/access';
 import { type BusNoticeValues, enqueuePersonalNotice, type PersonalNotice } from '../notifications/index';
-import { findCaller, findParentLikeRelativeIds } from '../people/index';
+import { findCaller, findApprovedParentLikeRelativeIds } from '../people/index';
 import { forgetRouteAlerts, needsSettling, routeAlerts, settleOnce } from './approach-cache';
 import { familyOf } from '../../policy/family';
 import { routeAccess } from './transport.access';
@@ -137,7 +137,7 @@ export async function noticeDelay(ctx: AlertServices, input: DelayInput): Promis
   try {
     if (!(await findRun(ctx.db, input.orgId, input.routeId, input.runId))) return 0;
     const riders = (await findRiders(ctx.db, input.orgId, [input.routeId])).map((r) => r.person_id);
-    const relatives = await findParentLikeRelativeIds(ctx.db, input.orgId, riders);
+    const relatives = await findApprovedParentLikeRelativeIds(ctx.db, input.orgId, riders);
     if (relatives.length === 0) return 0;
     const names = await namesOf(ctx.db, input.orgId, input.routeId, input.stopId);
     const values = { ...names, minutes: input.minutes, meters: null };
