@@ -9,10 +9,6 @@ export default defineProject({
     // The suites share each worker's module graph: the app's few thousand modules are imported once per
     // worker instead of once per file. Suites keep their state in their own app and school (test/harness.ts).
     isolate: false,
-    // The suites mostly wait on the databases, so twice as many workers as cores finish sooner (bench/RESULTS.md).
-    // A project with its own worker count runs in a group of its own: after core and web, not beside them.
-    maxWorkers: 4,
-    sequence: { groupOrder: 1 },
     testTimeout: 20000,
     hookTimeout: 60000,
   },

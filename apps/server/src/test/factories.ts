@@ -134,7 +134,8 @@ export function makeFactories(app: FastifyInstance): Factories {
         first_name: options.firstName ?? 'Ana',
         last_name: options.lastName ?? `Test${counter}`,
         last_name2: null,
-        document: `D${unique()}`,
+        // Digits only: letters of a base-36 stamp would match name searches by chance (a search also reads the document).
+        document: `D${Date.now()}${++counter}`,
         gender,
         birthday: '1990-01-01',
         email: `${username}@example.com`,
