@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSchool } from './school-data.mjs';
+import { signInDemo } from './lib.mjs';
 
 const MiB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 512) * MiB;
@@ -45,16 +46,6 @@ function filesUnder(dir) {
 /** Bytes of every file under `dir`. */
 /** Bytes of the stored files under `dir` (for s3rver its objects, not the parts of unfinished multipart uploads). */
 const bytesUnder = (dir) => filesUnder(dir).filter((f) => !f.path.includes('._S3rver_uploads/')).reduce((sum, f) => sum + f.size, 0);
-
-async function signIn(base, user) {
-  const res = await fetch(`${base}/oauth/token`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${user}:demo1234`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials',
-  });
-  const { access_token: token } = await res.json();
-  return { token, uid: JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).uid };
-}
 
 async function call(base, token, method, path, body) {
   const res = await fetch(`${base}/${path}`, {
@@ -163,7 +154,7 @@ for (const kind of STORAGES) {
   const school = await startSchool(port++, { ...storage.env });
   try {
     const storedIn = storage.dir ?? join(school.dataDir, 'files');
-    const teacher = await signIn(school.base, 'teacher');
+    const teacher = await signInDemo(school.base, 'teacher');
     const draft = await call(school.base, teacher.token, 'POST', `people/${teacher.uid}/posts/drafts`, {});
     if (draft.status !== 201) throw new Error(`draft answered ${draft.status}: ${JSON.stringify(draft.body)}`);
     const folder = `posts/${draft.body.id}/resources/files/block-1`;

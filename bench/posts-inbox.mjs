@@ -10,7 +10,7 @@
 // at ~1M stubs and reports medians and the median of the paired ratios; BENCH_WARMUP (default 2) is
 // the uncounted load, in seconds, before each inbox measurement.
 import { join } from 'node:path';
-import { startProcess } from './lib.mjs';
+import { signInDemo, startProcess } from './lib.mjs';
 import { assertSameAnswer, measure, median } from './limit-pair.mjs';
 import { databases, findClasses, importCsv, startSchool, studentsCsv } from './school-data.mjs';
 
@@ -24,16 +24,6 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const SECRET = 'bench-only-secret-0123456789abcdef0123456789abcdef';
 const LIMIT_PORT = 18499;
 const here = new URL('.', import.meta.url).pathname;
-
-async function signIn(base, user) {
-  const res = await fetch(`${base}/oauth/token`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${user}:demo1234`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials',
-  });
-  const { access_token: token } = await res.json();
-  return { token, uid: JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).uid };
-}
 
 async function publish(base, admin, audience, title) {
   const t0 = performance.now();
@@ -86,8 +76,8 @@ for await (const db of databases()) {
   const school = await startSchool(port++, { ...db.env, PATIO_JWT_SECRET: SECRET });
   let limit = null;
   try {
-    const admin = await signIn(school.base, 'admin');
-    const parent = await signIn(school.base, 'parent');
+    const admin = await signInDemo(school.base, 'admin');
+    const parent = await signInDemo(school.base, 'parent');
     const classes = (await findClasses(school)).slice(0, 4);
     for (const [i, klass] of classes.entries()) await importCsv(school, klass.id, studentsCsv(PER_CLASS, `P${i}`));
     // The parent's own inbox: 30 threads, the same before and after the mass publishes.

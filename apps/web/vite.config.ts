@@ -87,12 +87,31 @@ function precacheAppShell(): Plugin {
   };
 }
 
+/** The libraries of the signed-in screens (Mantine, its positioning and scroll helpers, TanStack Query). */
+const DECK_LIBRARIES =
+  /[\\/]node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|@tanstack[\\/](query-core|react-query)|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|react-textarea-autosize|clsx|tslib|get-nonce|detect-node-es)[\\/]/;
+
 export default defineConfig({
   plugins: [react(), preloadFirstScreen(['packages/core/src/i18n/es.ts', 'src/features/auth/CodePage.tsx']), precacheAppShell()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // dist/.vite/manifest.json: the chunk graph e2e/foundation/first-screen-chunks.spec.ts checks (which screen loads what).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Left to itself the bundler cuts the libraries every signed-in screen shares into dozens of
+          // small chunks (one per set of importers), each a request of its own on a slow phone
+          // network. These libraries go in one chunk per group instead, fetched once and cached
+          // across screens and releases. The public first screens use none of them (issue 32).
+          // Their stylesheets stay where they are: the entry imports Mantine's global styles.
+          // React itself, which they import, stays with the entry (hence no recursive dependencies).
+          groups: [{ name: 'deck-libraries', test: (id) => DECK_LIBRARIES.test(id) && !id.endsWith('.css'), includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

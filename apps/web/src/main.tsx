@@ -6,12 +6,16 @@ import '@mantine/core/styles/global.css';
 import './app/global.css';
 import { App } from './app/App';
 import { applyLanguage, createI18n } from './app/i18n/createI18n';
+import { preSignInLanguage } from './app/i18n/preSignInLanguage';
 import { registerServiceWorker } from './app/platform/serviceWorker';
 import { createAppServices } from './app/services';
 
 async function start(): Promise<void> {
   const i18n = await createI18n();
   const services = createAppServices(i18n);
+  // A guest's screens speak the pre-sign-in language (usePreSignInLanguage): starting in it, not in the
+  // stored one, spares a second dictionary before the first paint (issue 32).
+  if (services.store.getState().token === null) services.session.setLanguage(preSignInLanguage());
   // The first paint waits for the active language's dictionary only (one small chunk).
   await applyLanguage(i18n, services.store.getState().language);
   void services.session.restore();

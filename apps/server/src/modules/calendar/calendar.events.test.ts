@@ -3,7 +3,9 @@ import { describeOnDatabases } from '../../test/harness';
 import { makeRegistrant } from '../../test/registrants';
 import { makeWorld, type World } from '../../test/world';
 import { publishPost } from '../threads/threads.fixtures';
+import { cachedEventIds, cachedOccurrences } from './calendar.expansion-cache';
 import { calendarApi, insertEventRow, MAY_4_10AM_BOGOTA } from './calendar.fixtures';
+import type { CalendarEventRecord } from './calendar.types';
 
 // Node events: who adds, reads, changes and deletes them, and bad input that changes nothing.
 describeOnDatabases('calendar node events', (t) => {
@@ -136,5 +138,60 @@ describeOnDatabases('calendar node events', (t) => {
     } finally {
       await t.db.updateTable('people').set({ language: 'es' }).where('org_id', '=', w.school.id).where('id', '=', w.parentA.id).execute();
     }
+  });
+
+  it('item 4 (issue 32): a cached expansion is expanded again when its event is edited, changed elsewhere or deleted', async () => {
+    const may = 'calendar/events?start=2026-05-01&end=2026-06-01';
+    const weekly = { freq: 'weekly', interval: 1, count: 6, until: null, exceptions: [] };
+    const id = (await call(w.teacherA, 'POST', 'calendar/events', event({ title: 'Club de ajedrez', recurrence: weekly }))).json().id as number;
+    const startsOf = async () => ((await call(w.parentA, 'GET', may)).json() as { id: number; start: string }[]).filter((e) => e.id === id).map((e) => e.start);
+    const mondays = ['04', '11', '18', '25'];
+    expect(await startsOf()).toEqual(mondays.map((d) => `2026-05-${d}T10:00:00-05:00`));
+    expect(await startsOf()).toEqual(mondays.map((d) => `2026-05-${d}T10:00:00-05:00`));
+    expect(cachedEventIds(t.db, w.school.id)).toContain(id);
+
+    // Its own write: two hours later, and one week skipped.
+    const edited = await call(w.teacherA, 'PUT', `calendar/events/${id}`, {
+      title: 'Club de ajedrez', startDate: MAY_4_10AM_BOGOTA + 7200, endDate: MAY_4_10AM_BOGOTA + 10_800, recurrence: { ...weekly, exceptions: ['2026-05-11'] },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await startsOf()).toEqual(['04', '18', '25'].map((d) => `2026-05-${d}T12:00:00-05:00`));
+
+    // A write this process was not told of (another process, an import): the row no longer matches the entry.
+    await t.db.updateTable('calendar_events').set({ starts_at: MAY_4_10AM_BOGOTA + 3600, ends_at: MAY_4_10AM_BOGOTA + 7200 }).where('org_id', '=', w.school.id).where('id', '=', id).execute();
+    expect(await startsOf()).toEqual(['04', '18', '25'].map((d) => `2026-05-${d}T11:00:00-05:00`));
+
+    expect((await call(w.teacherA, 'DELETE', `calendar/events/${id}`)).statusCode).toBe(204);
+    expect(cachedEventIds(t.db, w.school.id)).not.toContain(id);
+    expect(await startsOf()).toEqual([]);
+  });
+
+  it("item 4 (issue 32): the cached expansion never brings another family's or another school's events", async () => {
+    const may = 'calendar/events?start=2026-05-01&end=2026-06-01';
+    const id = (await call(w.teacherA, 'POST', 'calendar/events', event({ title: 'Solo 3A, cada semana', recurrence: { freq: 'weekly', count: 4 } }))).json().id as number;
+    const idsOf = async (res: { statusCode: number; json: () => unknown }) => {
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { id: number }[]).map((e) => e.id);
+    };
+    // 3A's family reads it first, so its expansion is held when the others read the same month.
+    expect(await idsOf(await call(w.parentA, 'GET', may))).toContain(id);
+    expect(cachedEventIds(t.db, w.school.id)).toContain(id);
+    for (const person of [w.parentB, w.teacherB, w.studentB, w.driver]) {
+      expect(await idsOf(await call(person, 'GET', may)), person.firstName).not.toContain(id);
+    }
+    const norte = await t.request({ method: 'GET', url: `/api/${w.otherSchool.code}/${may}`, token: await t.signIn(w.otherAdmin) });
+    expect(await idsOf(norte)).not.toContain(id);
+    expect(cachedEventIds(t.db, w.otherSchool.id)).not.toContain(id);
+
+    // Keyed by school: the same event id in another school is another entry, never this one's occurrences.
+    const record = (startsAt: number): CalendarEventRecord => ({
+      id, title: '', secondary: '', location: '', startsAt, endsAt: startsAt + 3600, allDay: false, timeZone: 'America/Bogota', recurrence: null,
+      recurrenceText: null, rsvp: false, postId: null, postType: null, threadId: null, nodeId: null, sourceId: null, authorId: null, feed: 'node-0',
+    });
+    const window = { from: MAY_4_10AM_BOGOTA - 86_400, to: MAY_4_10AM_BOGOTA + 86_400 };
+    const here = cachedOccurrences(t.db, w.school.id, record(MAY_4_10AM_BOGOTA), window);
+    const there = cachedOccurrences(t.db, w.otherSchool.id, record(MAY_4_10AM_BOGOTA + 1800), window);
+    expect(here.map((o) => o.start)).toEqual(['2026-05-04T10:00:00-05:00']);
+    expect(there.map((o) => o.start)).toEqual(['2026-05-04T10:30:00-05:00']);
   });
 });

@@ -1,12 +1,18 @@
 import type { Database } from '../../db/database';
 import { nowIso } from '../../db/database';
+import { compiledQuery } from '../../db/compiled-query';
 import { scopedToOrg } from '../../db/scope';
 
 // A person's feed switches (calendar_feed_prefs: absent = on) and the sources feeds are made of.
 
+// Read on every month read (the switched-off feeds): compiled once (db/compiled-query.ts).
+const feedPrefRows = compiledQuery((db, p: { orgId: number; personId: number }) =>
+  db.selectFrom('calendar_feed_prefs').select(['feed', 'enabled']).where(scopedToOrg(p.orgId)).where('person_id', '=', p.personId),
+);
+
 /** The person's switches: feed id → on. */
 export async function findFeedPrefs(db: Database, orgId: number, personId: number): Promise<Map<string, boolean>> {
-  const rows = await db.selectFrom('calendar_feed_prefs').select(['feed', 'enabled']).where(scopedToOrg(orgId)).where('person_id', '=', personId).execute();
+  const rows = await feedPrefRows.execute(db, { orgId, personId });
   return new Map(rows.map((r) => [r.feed, Number(r.enabled) === 1]));
 }
 

@@ -17,7 +17,7 @@ function rule(partial: Partial<Recurrence> & Pick<Recurrence, 'freq'>): Recurren
 function record(partial: Partial<CalendarEventRecord> & Pick<CalendarEventRecord, 'id' | 'startsAt' | 'endsAt'>): CalendarEventRecord {
   return {
     title: 'Reunión', secondary: '', location: '', allDay: false, timeZone: MADRID, recurrence: null, rsvp: false,
-    postId: null, postType: null, threadId: null, nodeId: 3, sourceId: null, authorId: 1, feed: 'node-3', ...partial,
+    recurrenceText: null, postId: null, postType: null, threadId: null, nodeId: 3, sourceId: null, authorId: 1, feed: 'node-3', ...partial,
   };
 }
 

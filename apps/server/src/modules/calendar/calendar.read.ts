@@ -1,5 +1,4 @@
 import { type CalendarFeed, type FeedEvent, type FeedQuery, MAX_FEED_WINDOW_DAYS } from '@patio/core';
-import { expandOccurrences } from '@patio/core/calendar/recurrence';
 import { daysBetween, midnightOf } from '@patio/core/calendar/times';
 import { badRequest, notFound } from '../../http/errors';
 import type { RequestContext } from '../../http/context';
@@ -9,9 +8,11 @@ import { upsertFeedPref } from './calendar.feeds.queries';
 import { timeZoneOf } from '../settings/index';
 import { shownTitle, untitledFor } from './calendar.title';
 import { eventsForCaller } from './calendar.window';
+import { cachedOccurrences } from './calendar.expansion-cache';
 
 // The feed reads (spec §7 calendar feed GET with start and end): the window of local dates in the
-// school's zone, every occurrence expanded, flat and in time order.
+// school's zone, every occurrence expanded (once per event and window: calendar.expansion-cache.ts),
+// flat and in time order.
 
 const noFeed = () => notFound('There is no such calendar, or you do not see it');
 
@@ -31,7 +32,7 @@ export async function readWindow(ctx: RequestContext, query: FeedQuery): Promise
   const events = await eventsForCaller(ctx.db, caller, { ...window, feeds: query.feed !== undefined ? [query.feed] : 'enabled' });
   const untitled = await untitledFor(ctx.db, caller);
   const items = events.flatMap((event) =>
-    expandOccurrences(event, window).map(
+    cachedOccurrences(ctx.db, ctx.org.id, event, window).map(
       (o): FeedEvent => ({
         id: event.id,
         ...o,

@@ -27,6 +27,7 @@ export function toRecord(row: EventRow): CalendarEventRecord {
     allDay: Number(row.all_day) === 1,
     timeZone: row.time_zone,
     recurrence: recurrenceOf(row.recurrence),
+    recurrenceText: row.recurrence,
     rsvp: Number(row.rsvp) === 1,
     postId: row.post_id,
     postType: row.post_type,

@@ -23,6 +23,8 @@ export interface CalendarEventRecord {
   /** The IANA zone its wall-clock times belong to. */
   timeZone: string;
   recurrence: Recurrence | null;
+  /** The rule as stored (with the times and zone, what its cached expansion is keyed by). */
+  recurrenceText: string | null;
   /** The author asks for going / not going. */
   rsvp: boolean;
   postId: number | null;

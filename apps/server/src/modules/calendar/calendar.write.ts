@@ -9,6 +9,7 @@ import { mayWriteOnNode } from './calendar.rights';
 import { eventColumnsOf } from '../posts/index';
 import { timeZoneOf } from '../settings/index';
 import { loadEventRecord } from './calendar.window';
+import { forgetExpansions } from './calendar.expansion-cache';
 
 // Node events (POST/PUT/DELETE calendar/events): written in the school's zone of the moment, each in
 // one statement inside one transaction, after every check, so bad input changes nothing.
@@ -31,6 +32,8 @@ export async function updateNodeEvent(ctx: RequestContext, id: number, input: Ev
   const values = eventColumnsOf(input, timeZoneOf(ctx.org.settings));
   const changed = await ctx.db.transaction().execute((trx) => updateEvent(trx, ctx.org.id, id, values));
   if (!changed) throw noEvent();
+  // Its new row would not match the old expansions anyway; this only frees them now.
+  forgetExpansions(ctx.db, ctx.org.id, id);
   return describeEvent(ctx, (await loadEventRecord(ctx.db, ctx.org.id, id))!);
 }
 
@@ -38,4 +41,5 @@ export async function updateNodeEvent(ctx: RequestContext, id: number, input: Ev
 export async function deleteNodeEvent(ctx: RequestContext, id: number): Promise<void> {
   const deleted = await ctx.db.transaction().execute((trx) => softDeleteEvent(trx, ctx.org.id, id));
   if (!deleted) throw noEvent();
+  forgetExpansions(ctx.db, ctx.org.id, id);
 }

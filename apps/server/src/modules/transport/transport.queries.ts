@@ -46,10 +46,16 @@ function routeRowsQuery(db: Database, orgId: number) {
 
 const routeColumns = ['nodes.id', 'nodes.name', 'transport_routes.vehicle', 'transport_routes.driver_id', 'transport_routes.monitor_id'] as const;
 
+// The reads of a route's map data (GET transport/routes/{id}, polled by families while the bus runs)
+// are compiled once (db/compiled-query.ts) instead of built by Kysely on every request.
+const routeRows = compiledQuery((db, p: { orgId: number; ids: readonly number[] }) =>
+  routeRowsQuery(db, p.orgId).select(routeColumns).where('nodes.id', 'in', p.ids),
+);
+
 /** The route nodes among `ids` with their vehicle, driver and monitor (missing ids and other nodes are left out). */
 export async function findRoutes(db: Database, orgId: number, ids: readonly number[]): Promise<RouteRow[]> {
   if (ids.length === 0) return [];
-  return await routeRowsQuery(db, orgId).select(routeColumns).where('nodes.id', 'in', [...ids]).execute();
+  return await routeRows.execute(db, { orgId, ids: [...ids] });
 }
 
 /** One page of the route nodes the filter lets through, in tree order, and how many there are. */
@@ -90,18 +96,21 @@ export async function findRouteStops(db: Database, orgId: number, nodeId: number
   return findStopsOfRoutes(db, orgId, [nodeId]);
 }
 
+const stopRows = compiledQuery((db, p: { orgId: number; nodeIds: readonly number[] }) =>
+  db
+    .selectFrom('route_stops')
+    .select(['id', 'node_id', 'position', 'name', 'lat', 'lng', 'scheduled_time'])
+    .where(scopedToOrg(p.orgId))
+    .where('node_id', 'in', p.nodeIds)
+    .orderBy('node_id')
+    .orderBy('position')
+    .orderBy('id'),
+);
+
 /** The stops of some routes, each route's in driving order. */
 export async function findStopsOfRoutes(db: Database, orgId: number, nodeIds: readonly number[]): Promise<StopRow[]> {
   if (nodeIds.length === 0) return [];
-  return await db
-    .selectFrom('route_stops')
-    .select(['id', 'node_id', 'position', 'name', 'lat', 'lng', 'scheduled_time'])
-    .where(scopedToOrg(orgId))
-    .where('node_id', 'in', [...nodeIds])
-    .orderBy('node_id')
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
+  return await stopRows.execute(db, { orgId, nodeIds: [...nodeIds] });
 }
 
 // ── Vehicle, crew and riders ───────────────────────────────────────────────────────────────────────
@@ -132,6 +141,26 @@ export async function upsertRouteRider(
     .execute();
 }
 
+const riderRows = compiledQuery((db, p: { orgId: number; ids: readonly number[] }) =>
+  db
+    .selectFrom('route_riders')
+    .innerJoin('people', (j) => j.onRef('people.org_id', '=', 'route_riders.org_id').onRef('people.id', '=', 'route_riders.person_id'))
+    .select(['route_riders.node_id', 'route_riders.person_id', 'route_riders.pickup_stop_id', 'route_riders.dropoff_stop_id', 'people.first_name', 'people.last_name', 'people.last_name2'])
+    .where(scopedToOrg(p.orgId, 'route_riders'))
+    .where('route_riders.node_id', 'in', p.ids),
+);
+
+const studentRiderRows = compiledQuery((db, p: { orgId: number; ids: readonly number[] }) =>
+  db
+    .selectFrom('memberships')
+    .innerJoin('people', (j) => j.onRef('people.org_id', '=', 'memberships.org_id').onRef('people.id', '=', 'memberships.person_id'))
+    .select(['memberships.node_id', 'memberships.person_id', 'people.first_name', 'people.last_name', 'people.last_name2'])
+    .where(scopedToOrg(p.orgId, 'memberships'))
+    .where('memberships.node_id', 'in', p.ids)
+    .where('memberships.role', '=', 'student')
+    .where(currentMembership('memberships')),
+);
+
 export interface RiderRow {
   node_id: number;
   person_id: number;
@@ -148,25 +177,8 @@ export interface RiderRow {
  */
 export async function findRiders(db: Database, orgId: number, nodeIds: readonly number[]): Promise<RiderRow[]> {
   if (nodeIds.length === 0) return [];
-  const ids = [...nodeIds];
-  const [rows, students] = await Promise.all([
-    db
-      .selectFrom('route_riders')
-      .innerJoin('people', (j) => j.onRef('people.org_id', '=', 'route_riders.org_id').onRef('people.id', '=', 'route_riders.person_id'))
-      .select(['route_riders.node_id', 'route_riders.person_id', 'route_riders.pickup_stop_id', 'route_riders.dropoff_stop_id', 'people.first_name', 'people.last_name', 'people.last_name2'])
-      .where(scopedToOrg(orgId, 'route_riders'))
-      .where('route_riders.node_id', 'in', ids)
-      .execute(),
-    db
-      .selectFrom('memberships')
-      .innerJoin('people', (j) => j.onRef('people.org_id', '=', 'memberships.org_id').onRef('people.id', '=', 'memberships.person_id'))
-      .select(['memberships.node_id', 'memberships.person_id', 'people.first_name', 'people.last_name', 'people.last_name2'])
-      .where(scopedToOrg(orgId, 'memberships'))
-      .where('memberships.node_id', 'in', ids)
-      .where('memberships.role', '=', 'student')
-      .where(currentMembership('memberships'))
-      .execute(),
-  ]);
+  const params = { orgId, ids: [...nodeIds] };
+  const [rows, students] = await Promise.all([riderRows.execute(db, params), studentRiderRows.execute(db, params)]);
   const seen = new Set(rows.map((r) => `${r.node_id}:${r.person_id}`));
   const all: RiderRow[] = [...rows];
   for (const s of students) {
@@ -254,10 +266,14 @@ const targetColumns = [
 
 export type TargetRow = Omit<Selectable<DB['geo_targets']>, 'org_id' | 'created_at'>;
 
+const targetRowsOfRoutes = compiledQuery((db, p: { orgId: number; nodeIds: readonly number[] }) =>
+  db.selectFrom('geo_targets').select(targetColumns).where(scopedToOrg(p.orgId)).where('node_id', 'in', p.nodeIds),
+);
+
 /** The targets of some routes. */
 export async function findTargetsOfRoutes(db: Database, orgId: number, nodeIds: readonly number[]): Promise<TargetRow[]> {
   if (nodeIds.length === 0) return [];
-  return await db.selectFrom('geo_targets').select(targetColumns).where(scopedToOrg(orgId)).where('node_id', 'in', [...nodeIds]).execute();
+  return await targetRowsOfRoutes.execute(db, { orgId, nodeIds: [...nodeIds] });
 }
 
 export async function findTargets(db: Database, orgId: number): Promise<TargetRow[]> {
@@ -464,6 +480,17 @@ export async function findActiveRuns(db: Database, orgId: number, nodeIds: reado
   return await db.selectFrom('transport_runs').select(runColumns).where(scopedToOrg(orgId)).where('active_key', 'in', [...nodeIds]).execute();
 }
 
+const shownRunRows = compiledQuery((db, p: { orgId: number; nodeIds: readonly number[]; finishedSince: string }) =>
+  db
+    .selectFrom('transport_runs')
+    .select(runColumns)
+    .where(scopedToOrg(p.orgId))
+    .where('node_id', 'in', p.nodeIds)
+    .where((w) => w.or([w('active_key', 'is not', null), w('finished_at', '>=', p.finishedSince)]))
+    .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc'),
+);
+
 /**
  * The run each route shows: the one running, else the last one finished since `finishedSince` (ISO
  * time), so a family still reads "finished at 07:05" after the morning run. Runs of one route are few
@@ -471,15 +498,7 @@ export async function findActiveRuns(db: Database, orgId: number, nodeIds: reado
  */
 export async function findShownRuns(db: Database, orgId: number, nodeIds: readonly number[], finishedSince: string): Promise<RunRow[]> {
   if (nodeIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('transport_runs')
-    .select(runColumns)
-    .where(scopedToOrg(orgId))
-    .where('node_id', 'in', [...nodeIds])
-    .where((w) => w.or([w('active_key', 'is not', null), w('finished_at', '>=', finishedSince)]))
-    .orderBy('started_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await shownRunRows.execute(db, { orgId, nodeIds: [...nodeIds], finishedSince });
   const shown = new Map<number, RunRow>();
   for (const row of rows) {
     const seen = shown.get(row.node_id);
@@ -601,18 +620,21 @@ export async function findLogEntry(db: Database, orgId: number, nodeId: number, 
   return await logQuery(db, orgId, nodeId).select(logColumns).where('route_log.id', '=', id).executeTakeFirst();
 }
 
+const riderMarkRows = compiledQuery((db, p: { orgId: number; runIds: readonly number[] }) =>
+  db
+    .selectFrom('route_log')
+    .select(['run_id', 'person_id', 'kind', 'at', 'id'])
+    .where(scopedToOrg(p.orgId))
+    .where('run_id', 'in', p.runIds)
+    .where('kind', 'in', ['boarded', 'dropped'])
+    .orderBy('at')
+    .orderBy('id'),
+);
+
 /** The last boarded/dropped entry of each rider on these runs, for their state. */
 export async function findRiderMarks(db: Database, orgId: number, runIds: readonly number[]) {
   if (runIds.length === 0) return [];
-  return await db
-    .selectFrom('route_log')
-    .select(['run_id', 'person_id', 'kind', 'at', 'id'])
-    .where(scopedToOrg(orgId))
-    .where('run_id', 'in', [...runIds])
-    .where('kind', 'in', ['boarded', 'dropped'])
-    .orderBy('at')
-    .orderBy('id')
-    .execute();
+  return await riderMarkRows.execute(db, { orgId, runIds: [...runIds] });
 }
 
 // ── Positions ──────────────────────────────────────────────────────────────────────────────────────
@@ -693,7 +715,11 @@ export async function findShare(db: Database, orgId: number, tokenHash: string) 
 
 // ── People ─────────────────────────────────────────────────────────────────────────────────────────
 
+const nameRows = compiledQuery((db, p: { orgId: number; ids: readonly number[] }) =>
+  db.selectFrom('people').select(['id', 'first_name', 'last_name', 'last_name2']).where(scopedToOrg(p.orgId)).where('id', 'in', p.ids),
+);
+
 export async function findNames(db: Database, orgId: number, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  return await db.selectFrom('people').select(['id', 'first_name', 'last_name', 'last_name2']).where(scopedToOrg(orgId)).where('id', 'in', [...ids]).execute();
+  return await nameRows.execute(db, { orgId, ids: [...ids] });
 }

@@ -17,10 +17,16 @@ export function loadPasswordPolicy(): Promise<PasswordPolicy> {
   return policy;
 }
 
-/** Checks a password as it is typed: null while the policy loads, or while nothing is typed. */
+/**
+ * Checks a password as it is typed: null while the policy loads, or while nothing is typed. The policy
+ * is fetched at the first typed character, not when the screen opens: settings show a password form
+ * that most visits never touch (issue 32).
+ */
 export function usePasswordCheck(password: string, userInputs: string[]): PasswordCheck | null {
   const [checkPassword, setCheckPassword] = useState<PasswordPolicy['checkPassword'] | null>(null);
+  const wanted = password !== '';
   useEffect(() => {
+    if (!wanted) return undefined;
     let current = true;
     loadPasswordPolicy()
       .then((loaded) => current && setCheckPassword(() => loaded.checkPassword))
@@ -29,7 +35,7 @@ export function usePasswordCheck(password: string, userInputs: string[]): Passwo
     return () => {
       current = false;
     };
-  }, []);
+  }, [wanted]);
   // Scoring runs on every keystroke; deferring it keeps typing smooth on slow phones.
   const typed = useDeferredValue(password);
   const inputsKey = userInputs.join('\n');
