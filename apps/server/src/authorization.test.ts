@@ -515,6 +515,8 @@ const table: Row[] = [
     expect: all(200),
     atHome: 400,
   },
+  // mailed sign-in links (issue 33 item 5): the same 202 for anyone, exchanged through oauth/login-token
+  { method: 'POST', route: '/api/:org/sign-in-links', request: () => ({ body: { login: `authz-${Math.random().toString(36).slice(2)}` } }), expect: all(202) },
   // sign-in settings (issue 8): school administrators
   { method: 'PUT', route: '/api/:org/settings/sign-in', request: () => ({ body: { signInByEmail: false } }), expect: adminOnly(200) },
 

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
-// The first test of a file also pays for transforming the lazily imported screens.
-configure({ asyncUtilTimeout: 5000 });
+// The first test of a file also pays for transforming the lazily imported screens, and four test
+// workers share two cores in CI: a wait that succeeds takes no longer for the bound being generous.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
   // No test reaches the network: each one stubs fetch with the answers it expects.

@@ -115,7 +115,7 @@ export const de: Dictionary = {
     links: {
       title: 'Verknüpfte Konten',
       hint: 'Du kannst dich mit diesen Konten statt mit deinem Passwort anmelden.',
-      empty: 'Noch kein Konto verknüpft. Melde dich einmal mit Google, Office 365 oder Apple an, um es zu verknüpfen.',
+      empty: 'Noch kein Konto verknüpft. Melde dich einmal mit {{providers}} an, um es zu verknüpfen.',
       remove: '{{provider}} trennen',
       removed: 'Das {{provider}}-Konto ist nicht mehr verknüpft.',
       linkedOn: 'Verknüpft am {{date}}',
@@ -287,6 +287,18 @@ export const de: Dictionary = {
   moreBadge: {
     pendingRegistrations_one: '{{count}} Familie wartet auf eine Entscheidung',
     pendingRegistrations_other: '{{count}} Familien warten auf eine Entscheidung',
+  },
+  // Sign in by a mail link (issue 33 item 5): the /login dialog that asks for one.
+  mailedSignIn: {
+    open: 'Anmeldelink per E-Mail senden',
+    title: 'Mit einem Link per E-Mail anmelden',
+    intro: 'Geben Sie Ihren Benutzernamen oder Ihre E-Mail-Adresse ein, und wir senden Ihnen einen Link, mit dem Sie sich ohne Passwort anmelden. Er funktioniert einmal und 15 Minuten lang.',
+    login: 'Benutzername oder E-Mail',
+    loginRequired: 'Geben Sie Ihren Benutzernamen oder Ihre E-Mail-Adresse ein.',
+    send: 'Link senden',
+    sent: 'Wenn es ein Konto mit diesem Benutzernamen oder dieser E-Mail-Adresse gibt, haben wir einen Anmeldelink gesendet. Sehen Sie in Ihrem Postfach nach (auch im Spam-Ordner): Der Link läuft nach 15 Minuten ab.',
+    done: 'Verstanden',
+    close: 'Schließen',
   },
   // Families get in (issue 8): the sign-in screen's help and the titles of the screens around it.
   signInHelp: {

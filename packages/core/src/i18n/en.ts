@@ -115,7 +115,7 @@ export const en: Dictionary = {
     links: {
       title: 'Linked accounts',
       hint: 'You can sign in with these accounts instead of your password.',
-      empty: 'No account linked yet. Sign in once with Google, Office 365 or Apple to link it.',
+      empty: 'No account linked yet. Sign in once with {{providers}} to link it.',
       remove: 'Unlink {{provider}}',
       removed: 'The {{provider}} account is no longer linked.',
       linkedOn: 'Linked on {{date}}',
@@ -287,6 +287,18 @@ export const en: Dictionary = {
   moreBadge: {
     pendingRegistrations_one: '{{count}} family is waiting for a decision',
     pendingRegistrations_other: '{{count}} families are waiting for a decision',
+  },
+  // Sign in by a mail link (issue 33 item 5): the /login dialog that asks for one.
+  mailedSignIn: {
+    open: 'Email me a sign-in link',
+    title: 'Sign in with a mailed link',
+    intro: 'Type your username or email and we will send you a link to sign in without a password. It works once, for 15 minutes.',
+    login: 'Username or email',
+    loginRequired: 'Type your username or email.',
+    send: 'Send the link',
+    sent: 'If an account has that username or email, we sent it a sign-in link. Check your email (and the spam folder): the link expires in 15 minutes.',
+    done: 'Got it',
+    close: 'Close',
   },
   // Families get in (issue 8): the sign-in screen's help and the titles of the screens around it.
   signInHelp: {

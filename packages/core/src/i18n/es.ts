@@ -117,7 +117,7 @@ export const es = {
     links: {
       title: 'Cuentas vinculadas',
       hint: 'Puedes iniciar sesión con estas cuentas en lugar de tu contraseña.',
-      empty: 'Aún no hay cuentas vinculadas. Inicia sesión una vez con Google, Office 365 o Apple para vincular la tuya.',
+      empty: 'Aún no hay cuentas vinculadas. Inicia sesión una vez con {{providers}} para vincular la tuya.',
       remove: 'Desvincular {{provider}}',
       removed: 'La cuenta de {{provider}} ya no está vinculada.',
       linkedOn: 'Vinculada el {{date}}',
@@ -289,6 +289,18 @@ export const es = {
   moreBadge: {
     pendingRegistrations_one: '{{count}} familia espera una decisión',
     pendingRegistrations_other: '{{count}} familias esperan una decisión',
+  },
+  // Sign in by a mail link (issue 33 item 5): the /login dialog that asks for one.
+  mailedSignIn: {
+    open: 'Enviarme un enlace de acceso',
+    title: 'Entrar con un enlace por correo',
+    intro: 'Escribe tu usuario o tu correo y te enviaremos un enlace para entrar sin contraseña. Sirve una sola vez durante 15 minutos.',
+    login: 'Usuario o correo',
+    loginRequired: 'Escribe tu usuario o tu correo.',
+    send: 'Enviar el enlace',
+    sent: 'Si hay una cuenta con ese usuario o correo, le enviamos un enlace para entrar. Revisa tu correo (y la carpeta de spam): el enlace vence en 15 minutos.',
+    done: 'Entendido',
+    close: 'Cerrar',
   },
   // Families get in (issue 8): the sign-in screen's help and the titles of the screens around it.
   signInHelp: {

@@ -115,7 +115,7 @@ export const fr: Dictionary = {
     links: {
       title: 'Comptes associés',
       hint: 'Vous pouvez vous connecter avec ces comptes au lieu de votre mot de passe.',
-      empty: 'Aucun compte associé pour le moment. Connectez-vous une fois avec Google, Office 365 ou Apple pour l’associer.',
+      empty: 'Aucun compte associé pour le moment. Connectez-vous une fois avec {{providers}} pour l’associer.',
       remove: 'Dissocier {{provider}}',
       removed: 'Le compte {{provider}} n\'est plus associé.',
       linkedOn: 'Associé le {{date}}',
@@ -287,6 +287,18 @@ export const fr: Dictionary = {
   moreBadge: {
     pendingRegistrations_one: '{{count}} famille attend une décision',
     pendingRegistrations_other: '{{count}} familles attendent une décision',
+  },
+  // Sign in by a mail link (issue 33 item 5): the /login dialog that asks for one.
+  mailedSignIn: {
+    open: 'Recevoir un lien de connexion',
+    title: 'Se connecter avec un lien par e-mail',
+    intro: 'Saisissez votre identifiant ou votre e-mail et nous vous enverrons un lien pour vous connecter sans mot de passe. Il fonctionne une seule fois, pendant 15 minutes.',
+    login: 'Identifiant ou e-mail',
+    loginRequired: 'Saisissez votre identifiant ou votre e-mail.',
+    send: 'Envoyer le lien',
+    sent: "Si un compte correspond à cet identifiant ou à cet e-mail, nous lui avons envoyé un lien de connexion. Consultez votre messagerie (et le dossier des indésirables) : le lien expire dans 15 minutes.",
+    done: 'Compris',
+    close: 'Fermer',
   },
   // Families get in (issue 8): the sign-in screen's help and the titles of the screens around it.
   signInHelp: {

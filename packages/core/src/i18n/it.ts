@@ -115,7 +115,7 @@ export const it: Dictionary = {
     links: {
       title: 'Account collegati',
       hint: 'Puoi accedere con questi account invece che con la password.',
-      empty: 'Nessun account collegato. Accedi una volta con Google, Office 365 o Apple per collegarlo.',
+      empty: 'Nessun account collegato. Accedi una volta con {{providers}} per collegarlo.',
       remove: 'Scollega {{provider}}',
       removed: 'L\'account {{provider}} non è più collegato.',
       linkedOn: 'Collegato il {{date}}',
@@ -287,6 +287,18 @@ export const it: Dictionary = {
   moreBadge: {
     pendingRegistrations_one: '{{count}} famiglia attende una decisione',
     pendingRegistrations_other: '{{count}} famiglie attendono una decisione',
+  },
+  // Sign in by a mail link (issue 33 item 5): the /login dialog that asks for one.
+  mailedSignIn: {
+    open: 'Ricevi un link di accesso',
+    title: 'Accedi con un link via email',
+    intro: 'Scrivi il tuo nome utente o la tua email e ti invieremo un link per accedere senza password. Funziona una sola volta, per 15 minuti.',
+    login: 'Nome utente o email',
+    loginRequired: 'Scrivi il tuo nome utente o la tua email.',
+    send: 'Invia il link',
+    sent: "Se esiste un account con questo nome utente o questa email, gli abbiamo inviato un link di accesso. Controlla la posta (anche la cartella spam): il link scade tra 15 minuti.",
+    done: 'Ho capito',
+    close: 'Chiudi',
   },
   // Families get in (issue 8): the sign-in screen's help and the titles of the screens around it.
   signInHelp: {

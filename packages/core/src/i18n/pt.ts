@@ -115,7 +115,7 @@ export const pt: Dictionary = {
     links: {
       title: 'Contas vinculadas',
       hint: 'Você pode entrar com estas contas em vez da sua senha.',
-      empty: 'Nenhuma conta vinculada ainda. Entre uma vez com Google, Office 365 ou Apple para vinculá-la.',
+      empty: 'Nenhuma conta vinculada ainda. Entre uma vez com {{providers}} para vinculá-la.',
       remove: 'Desvincular {{provider}}',
       removed: 'A conta {{provider}} não está mais vinculada.',
       linkedOn: 'Vinculada em {{date}}',
@@ -287,6 +287,18 @@ export const pt: Dictionary = {
   moreBadge: {
     pendingRegistrations_one: '{{count}} família aguarda uma decisão',
     pendingRegistrations_other: '{{count}} famílias aguardam uma decisão',
+  },
+  // Sign in by a mail link (issue 33 item 5): the /login dialog that asks for one.
+  mailedSignIn: {
+    open: 'Receber um link de acesso',
+    title: 'Entrar com um link por e-mail',
+    intro: 'Escreva o seu utilizador ou e-mail e enviamos-lhe um link para entrar sem palavra-passe. Funciona uma única vez, durante 15 minutos.',
+    login: 'Utilizador ou e-mail',
+    loginRequired: 'Escreva o seu utilizador ou e-mail.',
+    send: 'Enviar o link',
+    sent: 'Se existir uma conta com esse utilizador ou e-mail, enviámos-lhe um link de acesso. Verifique o seu e-mail (e a pasta de spam): o link expira dentro de 15 minutos.',
+    done: 'Entendido',
+    close: 'Fechar',
   },
   // Families get in (issue 8): the sign-in screen's help and the titles of the screens around it.
   signInHelp: {

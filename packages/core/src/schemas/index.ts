@@ -13,6 +13,7 @@ export * from './jobs';
 export * from './invitations';
 export * from './passwordResets';
 export * from './sessions';
+export * from './signInLinks';
 export * from './signInSettings';
 export * from './singleSignOn';
 export * from './posts';

@@ -7,6 +7,7 @@ import { authPolicies } from './auth.policy';
 import { issueLoginToken, signInWithLoginToken, signInWithPassword } from './auth.service';
 import { passwordResetRoutes } from './password-reset.routes';
 import { passwordChangeRoutes } from './password-change.routes';
+import { signInLinkRoutes } from './sign-in-link.routes';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +38,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       tags: ['auth'],
       summary: 'Sign in with a one-time sign-in token',
       description:
-        'Exchanges the token of an administrator\'s sign-in link (`/login?school=…&token=…`); each token works once and ' +
+        'Exchanges the token of a sign-in link (`/login?school=…&token=…`: an administrator\'s, or one mailed through POST sign-in-links); each token works once and ' +
         'expires. Invitation and password-reset links have their own routes and are refused here.',
       params: paramsOf(authPolicies.exchangeLoginToken),
       body: ZLoginTokenRequest,
@@ -65,4 +66,5 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   await app.register(passwordResetRoutes);
   await app.register(passwordChangeRoutes);
+  await app.register(signInLinkRoutes);
 }

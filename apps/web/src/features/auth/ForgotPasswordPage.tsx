@@ -7,10 +7,10 @@ import { withDirectoryTerms } from '../../app/i18n/withDirectoryTerms';
 import { useServices, useSessionState } from '../../app/services';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
-import { TextField } from '../../ui/TextField';
 import classes from '../../ui/PublicLayout.module.css';
 import { LinkShell } from './LinkShell';
 import linkClasses from './linkScreens.module.css';
+import { LoginField } from './LoginField';
 
 /**
  * /forgot-password: a username or email in, a mailed link out. The answer is the same whether or not
@@ -62,18 +62,7 @@ export const ForgotPasswordPage = withDirectoryTerms(function ForgotPasswordPage
     <LinkShell title={t('passwordReset.forgotTitle')}>
       <p className={classes.intro}>{t('passwordReset.forgotIntro')}</p>
       <form className={classes.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
-        <TextField
-          label={t('passwordReset.login')}
-          value={login}
-          onChange={(event) => setLogin(event.currentTarget.value)}
-          error={error}
-          autoComplete="username"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          maxLength={320}
-          required
-        />
+        <LoginField label={t('passwordReset.login')} value={login} onChange={setLogin} error={error} />
         {failure && <Notice tone="error">{failure}</Notice>}
         <Button type="submit" loading={busy} fullWidth>
           {t('passwordReset.send')}

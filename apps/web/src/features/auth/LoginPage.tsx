@@ -17,6 +17,7 @@ import { ProviderButtons } from './ProviderButtons';
 import { PublicLayout } from '../../ui/PublicLayout';
 import classes from '../../ui/PublicLayout.module.css';
 import { completeSignIn, requestPasswordToken } from './signIn';
+import { SignInLinkDialog } from './SignInLinkDialog';
 import { useLinkSignIn } from './useLinkSignIn';
 import { useSchoolSettings } from './useSchoolSettings';
 import linkClasses from './linkScreens.module.css';
@@ -30,7 +31,7 @@ function signInErrorText(t: TFunction, caught: unknown): string {
   return describeError(t, caught);
 }
 
-/** /login: username and password, sign-in by link, and the providers the school configured (spec §1, §2). */
+/** /login: username and password, sign-in by link (opened or asked for by mail), and the providers the school configured (spec §1, §2). */
 export function LoginPage() {
   const { t } = useTranslation();
   const services = useServices();
@@ -52,6 +53,7 @@ export function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [isAskingLink, setAskingLink] = useState(false);
 
   if (link.state === 'done' || (signedIn && link.state === 'idle' && !busy)) return <Navigate to={next} replace />;
 
@@ -126,9 +128,13 @@ export function LoginPage() {
             <Link to="/forgot-password" className={linkClasses.link}>
               {t('signInHelp.forgotPassword')}
             </Link>
+            <button type="button" className={`${linkClasses.link} ${linkClasses.textButton}`} onClick={() => setAskingLink(true)}>
+              {t('mailedSignIn.open')}
+            </button>
           </div>
         </form>
       )}
+      {isAskingLink && <SignInLinkDialog initialLogin={username.trim()} onClose={() => setAskingLink(false)} />}
       {settings?.signIn && <ProviderButtons providers={settings.signIn} next={next} />}
       <RegisterLink />
       <Button variant="subtle" onClick={handleChangeSchool}>

@@ -1,5 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { matchRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { deckRoutes } from '../../app/routes';
+import { NotAvailablePage } from '../placeholder/NotAvailablePage';
+import { moreSections } from './moreMenu';
 import { validToken } from '../../test/makeToken';
 import { renderApp } from '../../test/renderApp';
 import { BASE, stubFetch } from '../../test/fetchStub';
@@ -24,6 +28,27 @@ const me = (relatives: Array<{ id: number; kind: string }>) => ({
 });
 
 describe('more menu', { timeout: 20_000 }, () => {
+  it('item 6: every entry opens a built screen, never the "not available yet" page', async () => {
+    const entries = moreSections.flatMap((section) => section.entries);
+    for (const entry of entries) {
+      const matched = matchRoutes(deckRoutes, entry.path.replace('{uid}', '3'));
+      const route = matched?.[matched.length - 1]?.route;
+      expect(route?.path, entry.path).not.toBe('*');
+      const loaded = typeof route?.lazy === 'function' ? await route.lazy() : route;
+      expect(loaded?.Component, entry.path).toBeTruthy();
+      expect(loaded?.Component, entry.path).not.toBe(NotAvailablePage);
+    }
+  });
+
+  it('item 6: More leaves out "Aula" and "Mensajes ocultos" while their screens do not exist', async () => {
+    const { fetchMock } = stubFetch(BASE, { 'GET people/3': me([{ id: 4, kind: 'daughter' }]), 'POST allowed': { body: {} } });
+    vi.stubGlobal('fetch', fetchMock);
+    await openMore();
+    expect(await screen.findByRole('link', { name: 'Papelera' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Aula' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Mensajes ocultos' })).toBeNull();
+  });
+
   it('offers a parent their profile and their children', async () => {
     const { fetchMock } = stubFetch(BASE, { 'GET people/3': me([{ id: 4, kind: 'daughter' }]), 'POST allowed': { body: {} } });
     vi.stubGlobal('fetch', fetchMock);

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IconMailCheck } from '@tabler/icons-react';
@@ -70,7 +71,9 @@ export const RegisterPage = withDirectoryTerms(function RegisterPage() {
     setFailure(null);
     const courses = new Set(info.state === 'ready' ? info.info.courses.map((c) => c.id) : []);
     const found = await findErrors(form, courses);
-    setErrors(found);
+    // Drawn at once (flushSync), so that focusFirstError finds the fields marked invalid: after the
+    // await, React would draw them in a task of its own, which may come after the focus's.
+    flushSync(() => setErrors(found));
     if (Object.keys(found).length > 0) {
       setFailure(t('registration.fixErrors', { count: Object.keys(found).length }));
       focusFirstError();
@@ -85,7 +88,7 @@ export const RegisterPage = withDirectoryTerms(function RegisterPage() {
     } catch (caught) {
       const details = caught instanceof ApiError ? (caught.body as { details?: Array<{ path: string; code?: string; message: string }> } | null)?.details : undefined;
       if (caught instanceof ApiError && caught.status === 400 && Array.isArray(details)) {
-        setErrors(Object.fromEntries(details.map((d) => [normalisePath(d.path), d.code ?? d.message])));
+        flushSync(() => setErrors(Object.fromEntries(details.map((d) => [normalisePath(d.path), d.code ?? d.message]))));
         setFailure(t('registration.fixErrors', { count: details.length }));
         focusFirstError();
       } else if (caught instanceof ApiError && caught.status === 403) {
