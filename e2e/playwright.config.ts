@@ -43,6 +43,8 @@ export default defineConfig({
   workers,
   retries: 0,
   timeout: 60_000,
+  // A wait that holds takes no longer for a generous bound; a loaded CI machine needs one now and again.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     browserName: 'chromium',
