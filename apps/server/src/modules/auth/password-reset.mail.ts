@@ -1,15 +1,11 @@
 import type { Language } from '@patio/core';
+import { type MailTemplate, renderMail } from '../../platform/mail/mail-template';
 
 // The password-reset mail in the person's language (es when unknown): the one-time link, the
 // username it is for and how long it works. {name}, {school}, {username} and {link} are filled in;
 // real translations, not copies of English.
 
-interface Template {
-  subject: string;
-  body: string;
-}
-
-const templates: Record<Language, Template> = {
+const templates: Record<Language, MailTemplate> = {
   es: {
     subject: 'Crea una contraseña nueva para {school}',
     body: 'Hola {name}:\n\nRecibimos una solicitud para crear una contraseña nueva para tu cuenta de {school} (usuario: {username}). Para hacerlo, abre este enlace:\n\n{link}\n\nEl enlace sirve una sola vez y vence en 1 hora. Al crear la contraseña entrarás de inmediato.\n\nSi no lo pediste tú, ignora este mensaje: tu contraseña actual sigue igual.',
@@ -45,10 +41,7 @@ export interface PasswordResetMailValues {
 
 /** Subject and text of the password-reset mail in `language` (es when unknown). */
 export function passwordResetMail(language: string | null, values: PasswordResetMailValues): { subject: string; text: string } {
-  const base = language?.toLowerCase().split('-')[0] ?? '';
-  const template = templates[(base in templates ? base : 'es') as Language];
-  const fill = (text: string) => text.replace(/\{(name|school|username|link)\}/g, (_, key: keyof PasswordResetMailValues) => values[key]);
-  return { subject: fill(template.subject), text: fill(template.body) };
+  return renderMail(templates, language, { ...values });
 }
 
 export const passwordResetMailLanguages = Object.keys(templates) as Language[];

@@ -1,9 +1,9 @@
 import type { PasswordResetInfo, SignedInWithUsername } from '@patio/core';
 import type { RequestContext } from '../../http/context';
 import { badRequest } from '../../http/errors';
-import { linkOrigin } from '../../http/origin';
 import { consumeLoginToken, findLiveLoginToken } from './auth.queries';
 import { findAccounts, type AccountRow } from './credentials.queries';
+import { queueMailedLink } from './mailed-link';
 import { assertAcceptablePassword, hashPassword, storeNewPassword } from './new-password';
 import { passwordResetJob } from './password-reset.job';
 import { passwordResetLimiterOf } from './password-reset.limiter';
@@ -16,20 +16,9 @@ import { announceRevoked, revokeEverySession } from '../sessions/index';
 const invalidResetLink = () =>
   badRequest('invalid_reset_token', 'This password reset link is not valid any more: it was used, replaced or expired. Ask for a new one');
 
-/**
- * POST password-resets: the same work and the same answer whether or not `login` names anyone. The
- * request is counted (per IP and per login) and one job is queued; the job looks the login up and
- * mails the link, after the answer has left.
- */
+/** POST password-resets: counted, queued, and answered alike whether or not `login` names anyone. */
 export async function requestPasswordReset(ctx: RequestContext, body: { login: string; language?: string }, ip: string): Promise<void> {
-  const login = body.login.trim().toLowerCase();
-  await passwordResetLimiterOf(ctx.services).count(ctx.org.id, login, ip);
-  await ctx.services.jobs.enqueue(
-    ctx.db,
-    passwordResetJob,
-    { login, language: body.language ?? null, origin: linkOrigin(ctx.services.config), school: { code: ctx.org.code, title: ctx.org.title }, requestedAt: new Date().toISOString() },
-    { orgId: ctx.org.id },
-  );
+  await queueMailedLink(ctx, passwordResetJob, passwordResetLimiterOf(ctx.services), body, ip);
 }
 
 /** The live reset link's person, or 400 (the failure counts against the client IP). */

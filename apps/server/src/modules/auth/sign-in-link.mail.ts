@@ -1,15 +1,11 @@
 import type { Language } from '@patio/core';
+import { type MailTemplate, renderMail } from '../../platform/mail/mail-template';
 
 // The sign-in link mail in the person's language (es when unknown): whose account it opens, the
 // one-time link and how long it works. {name}, {school} and {link} are filled in; real
 // translations, not copies of English.
 
-interface Template {
-  subject: string;
-  body: string;
-}
-
-const templates: Record<Language, Template> = {
+const templates: Record<Language, MailTemplate> = {
   es: {
     subject: 'Tu enlace para entrar a {school}',
     body: 'Hola:\n\nPediste un enlace para entrar a la cuenta de {name} en {school}. Ábrelo en este dispositivo:\n\n{link}\n\nEl enlace sirve una sola vez y vence en 15 minutos.\n\nSi no lo pediste tú, ignora este mensaje: nadie puede entrar sin abrir el enlace.',
@@ -44,10 +40,7 @@ export interface SignInLinkMailValues {
 
 /** Subject and text of the sign-in link mail in `language` (es when unknown). */
 export function signInLinkMail(language: string | null, values: SignInLinkMailValues): { subject: string; text: string } {
-  const base = language?.toLowerCase().split('-')[0] ?? '';
-  const template = templates[(base in templates ? base : 'es') as Language];
-  const fill = (text: string) => text.replace(/\{(name|school|link)\}/g, (_, key: keyof SignInLinkMailValues) => values[key]);
-  return { subject: fill(template.subject), text: fill(template.body) };
+  return renderMail(templates, language, { ...values });
 }
 
 export const signInLinkMailLanguages = Object.keys(templates) as Language[];

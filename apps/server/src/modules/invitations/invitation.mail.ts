@@ -1,4 +1,5 @@
 import type { Language } from '@patio/core';
+import { type MailTemplate, renderMail } from '../../platform/mail/mail-template';
 
 // The invitation mail in the person's language (es when unknown). `new`: the person has no password
 // yet and chooses one on the welcome screen; `active`: the person already has one and the link signs
@@ -6,12 +7,7 @@ import type { Language } from '@patio/core';
 
 export type InvitationMailKind = 'new' | 'active';
 
-interface Template {
-  subject: string;
-  body: string;
-}
-
-const templates: Record<Language, Record<InvitationMailKind, Template>> = {
+const templates: Record<Language, Record<InvitationMailKind, MailTemplate>> = {
   es: {
     new: {
       subject: '{school} te invita a Patio',
@@ -84,11 +80,8 @@ export interface InvitationMailValues {
 
 /** Subject and text of an invitation mail in `language` (es when unknown). */
 export function invitationMail(kind: InvitationMailKind, language: string | null, values: InvitationMailValues): { subject: string; text: string } {
-  const base = language?.toLowerCase().split('-')[0] ?? '';
-  const template = templates[(base in templates ? base : 'es') as Language][kind];
-  const fill = (text: string) =>
-    text.replace(/\{(name|school|username|link|days)\}/g, (_, key: keyof InvitationMailValues) => String(values[key]));
-  return { subject: fill(template.subject), text: fill(template.body) };
+  const ofKind = Object.fromEntries(Object.entries(templates).map(([code, kinds]) => [code, kinds[kind]]));
+  return renderMail(ofKind as Record<Language, MailTemplate>, language, { ...values });
 }
 
 export const invitationMailLanguages = Object.keys(templates) as Language[];

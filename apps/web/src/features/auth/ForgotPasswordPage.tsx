@@ -1,16 +1,13 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { dictionaryLanguageOf } from '@patio/core/i18n/index';
-import { describeError } from '../../app/api/describeError';
 import { withDirectoryTerms } from '../../app/i18n/withDirectoryTerms';
-import { useServices, useSessionState } from '../../app/services';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import classes from '../../ui/PublicLayout.module.css';
 import { LinkShell } from './LinkShell';
 import linkClasses from './linkScreens.module.css';
 import { LoginField } from './LoginField';
+import { useMailedLinkRequest } from './useMailedLinkRequest';
 
 /**
  * /forgot-password: a username or email in, a mailed link out. The answer is the same whether or not
@@ -18,30 +15,7 @@ import { LoginField } from './LoginField';
  */
 export const ForgotPasswordPage = withDirectoryTerms(function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const { api } = useServices();
-  const language = useSessionState((s) => s.language);
-  const [login, setLogin] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState(false);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
-    event.preventDefault();
-    setFailure(null);
-    const typed = login.trim();
-    setError(typed ? null : t('passwordReset.loginRequired'));
-    if (!typed) return;
-    setBusy(true);
-    try {
-      await api.post('password-resets', { login: typed, language: dictionaryLanguageOf(language) });
-      setSent(true);
-    } catch (caught) {
-      setFailure(describeError(t, caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { login, setLogin, error, failure, busy, sent, onSubmit } = useMailedLinkRequest('password-resets', t('passwordReset.loginRequired'));
 
   const backToLogin = (
     <div className={linkClasses.links}>
@@ -61,7 +35,7 @@ export const ForgotPasswordPage = withDirectoryTerms(function ForgotPasswordPage
   return (
     <LinkShell title={t('passwordReset.forgotTitle')}>
       <p className={classes.intro}>{t('passwordReset.forgotIntro')}</p>
-      <form className={classes.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <form className={classes.form} onSubmit={onSubmit} noValidate>
         <LoginField label={t('passwordReset.login')} value={login} onChange={setLogin} error={error} />
         {failure && <Notice tone="error">{failure}</Notice>}
         <Button type="submit" loading={busy} fullWidth>

@@ -1,14 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconX } from '@tabler/icons-react';
-import { dictionaryLanguageOf } from '@patio/core/i18n/index';
-import { describeError } from '../../app/api/describeError';
-import { useServices, useSessionState } from '../../app/services';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import layout from '../../ui/PublicLayout.module.css';
 import classes from './signInLinkDialog.module.css';
 import { LoginField } from './LoginField';
+import { useMailedLinkRequest } from './useMailedLinkRequest';
 
 export interface SignInLinkDialogProps {
   /** What the sign-in form already holds, so nobody types it twice. */
@@ -23,14 +21,8 @@ export interface SignInLinkDialogProps {
  */
 export function SignInLinkDialog({ initialLogin, onClose }: SignInLinkDialogProps) {
   const { t } = useTranslation();
-  const { api } = useServices();
-  const language = useSessionState((s) => s.language);
   const ref = useRef<HTMLDialogElement>(null);
-  const [login, setLogin] = useState(initialLogin);
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState(false);
+  const { login, setLogin, error, failure, busy, sent, onSubmit } = useMailedLinkRequest('sign-in-links', t('mailedSignIn.loginRequired'), initialLogin);
 
   // Opened as a modal once mounted: the screen mounts the dialog to open it and unmounts it to close.
   useEffect(() => {
@@ -39,23 +31,6 @@ export function SignInLinkDialog({ initialLogin, onClose }: SignInLinkDialogProp
     if (typeof dialog.showModal === 'function') dialog.showModal();
     else dialog.setAttribute('open', '');
   }, []);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
-    event.preventDefault();
-    setFailure(null);
-    const typed = login.trim();
-    setError(typed ? null : t('mailedSignIn.loginRequired'));
-    if (!typed) return;
-    setBusy(true);
-    try {
-      await api.post('sign-in-links', { login: typed, language: dictionaryLanguageOf(language) });
-      setSent(true);
-    } catch (caught) {
-      setFailure(describeError(t, caught));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     // Escape closes a modal <dialog> by itself; `onClose` keeps the screen's state in step.
@@ -78,7 +53,7 @@ export function SignInLinkDialog({ initialLogin, onClose }: SignInLinkDialogProp
           </Button>
         </div>
       ) : (
-        <form className={layout.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <form className={layout.form} onSubmit={onSubmit} noValidate>
           <p className={layout.intro}>{t('mailedSignIn.intro')}</p>
           <LoginField label={t('mailedSignIn.login')} value={login} onChange={setLogin} error={error} />
           {failure && <Notice tone="error">{failure}</Notice>}
