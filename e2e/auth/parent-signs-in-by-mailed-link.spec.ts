@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { apiToken, enterSchool } from '../support/journey';
+import { enterSchool, expectSignInLinkWorksOnce, spanishSpeakingParent } from '../support/journey';
 import { readLinkFromMail } from '../support/mailbox';
 import { captureBothWidths } from '../support/screenshots';
 import { texts } from '../support/texts';
@@ -12,15 +12,7 @@ const SIGN_IN_LINK = /https?:\/\/\S+\/login\?school=demo&token=[A-Za-z0-9_-]+/;
 
 test('a parent asks for a sign-in link on /login, opens the mailed link once and lands signed in', async ({ page, baseURL, browser }) => {
   page.setDefaultTimeout(15_000);
-  // The person's own language wins after sign-in; an earlier journey may have left this parent in English.
-  const parent = await apiToken(baseURL!, 'demo', 'parent');
-  const me = JSON.parse(Buffer.from(parent.split('.')[1], 'base64url').toString());
-  const spanish = await fetch(`${baseURL}/api/demo/people/${me.uid}`, {
-    method: 'PATCH',
-    headers: { authorization: `Bearer ${parent}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ language: 'es' }),
-  });
-  expect(spanish.status).toBe(200);
+  await spanishSpeakingParent(baseURL!);
 
   await page.goto('/');
   await enterSchool(page, 'demo');
@@ -37,16 +29,7 @@ test('a parent asks for a sign-in link on /login, opens the mailed link once and
   await dialog.getByRole('button', { name: es.mailedSignIn.done }).click();
   await expect(dialog).toBeHidden();
 
-  // He opens the mail on this device: the link signs him in and lands on the highlights.
+  // He opens the mail on this device and lands signed in; the link works once.
   const link = new URL(await readLinkFromMail(PARENT_EMAIL, SIGN_IN_LINK));
-  await page.goto(link.pathname + link.search);
-  await expect(page).toHaveURL(/\/highlights$/);
-  await expect(page.getByRole('navigation', { name: es.shell.mainNavigation })).toBeVisible();
-
-  // The link works once: another device opening it again is refused with a clear message.
-  const other = await browser.newContext();
-  const second = await other.newPage();
-  await second.goto(link.pathname + link.search);
-  await expect(second.getByText(es.login.linkInvalid)).toBeVisible();
-  await other.close();
+  await expectSignInLinkWorksOnce(page, browser, link);
 });

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { captureBothWidths } from './screenshots';
 import { texts } from './texts';
 
 type Lang = keyof typeof texts;
@@ -37,4 +38,38 @@ export async function apiToken(baseURL: string, school: string, username: string
   });
   expect(res.status).toBe(200);
   return (await res.json()).access_token;
+}
+
+/**
+ * Signs the demo parent in through the API with his language set back to Spanish: the person's own
+ * language wins after sign-in, and an earlier journey may have left him in English.
+ */
+export async function spanishSpeakingParent(baseURL: string): Promise<{ token: string; id: number }> {
+  const token = await apiToken(baseURL, 'demo', 'parent');
+  const { uid } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+  const spanish = await fetch(`${baseURL}/api/demo/people/${uid}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ language: 'es' }),
+  });
+  expect(spanish.status).toBe(200);
+  return { token, id: uid };
+}
+
+/**
+ * A one-time sign-in link works once: opened here it lands on the highlights signed in; opened again
+ * on another device it is refused with a clear message (captured as `usedShot` when named).
+ */
+export async function expectSignInLinkWorksOnce(page: Page, browser: Browser, link: URL, usedShot?: string): Promise<void> {
+  const t = texts.es;
+  await page.goto(link.pathname + link.search);
+  await expect(page).toHaveURL(/\/highlights$/);
+  await expect(page.getByRole('navigation', { name: t.shell.mainNavigation })).toBeVisible();
+
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await second.goto(link.pathname + link.search);
+  await expect(second.getByText(t.login.linkInvalid)).toBeVisible();
+  if (usedShot) await captureBothWidths(second, usedShot);
+  await other.close();
 }
