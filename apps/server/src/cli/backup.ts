@@ -1,8 +1,9 @@
 import { formatBytes } from '@patio/core';
 import { createBackup } from '../platform/backup/backup';
-import { BackupError, type BackupManifest } from '../platform/backup/manifest';
-import { pathArgument, secretsInEnvironment, toolConfig } from './tool-config';
-import { commandLine, type Output } from './command-line';
+import type { BackupManifest } from '../platform/backup/manifest';
+import { exitCodeOf, folderArgument } from './backup-command';
+import type { Output } from './command-line';
+import { secretsInEnvironment, toolConfig } from './tool-config';
 
 export const usage = `Usage: npm run backup -- --to DIR
 
@@ -16,15 +17,10 @@ left as it was).`;
 
 /** Runs the command; answers the process exit code (0 written, 1 refused or failed). */
 export async function runBackup(argv: string[], env: Record<string, string | undefined>, io: Output): Promise<number> {
-  const given = commandLine(argv, { to: { type: 'string' } }, usage, io);
-  if ('exit' in given) return given.exit;
-  const { values } = given;
-  if (!values.to) {
-    io.err(`Missing --to DIR\n\n${usage}`);
-    return 1;
-  }
-  const dir = pathArgument(env, values.to);
-  try {
+  const folder = folderArgument(argv, env, 'to', usage, io);
+  if ('exit' in folder) return folder.exit;
+  const { dir } = folder;
+  return exitCodeOf(io, `The backup failed, nothing was kept in ${dir}`, async () => {
     const config = toolConfig(env);
     const manifest = await createBackup({ config, dir, env });
     for (const line of summary(dir, manifest)) io.out(line);
@@ -40,11 +36,7 @@ export async function runBackup(argv: string[], env: Record<string, string | und
     for (const name of secretsInEnvironment(env)) {
       io.err(`Note: ${name} is set in the environment, so no backup holds it: keep it with the server's configuration.`);
     }
-    return 0;
-  } catch (err) {
-    io.err(err instanceof BackupError ? err.message : `The backup failed, nothing was kept in ${dir}: ${(err as Error).message}`);
-    return 1;
-  }
+  });
 }
 
 function summary(dir: string, m: BackupManifest): string[] {

@@ -1,9 +1,9 @@
 import { formatBytes } from '@patio/core';
-import { BackupError } from '../platform/backup/manifest';
 import { describeDatabase } from '../platform/backup/places';
 import { restoreBackup, type RestoreReport } from '../platform/backup/restore';
-import { pathArgument, toolConfig } from './tool-config';
-import { commandLine, type Output } from './command-line';
+import { exitCodeOf, folderArgument } from './backup-command';
+import type { Output } from './command-line';
+import { toolConfig } from './tool-config';
 
 export const usage = `Usage: npm run restore -- --from DIR
 
@@ -16,15 +16,10 @@ restored, 1 when refused or failed (the target is then left as it was).`;
 
 /** Runs the command; answers the process exit code (0 restored, 1 refused or failed). */
 export async function runRestore(argv: string[], env: Record<string, string | undefined>, io: Output): Promise<number> {
-  const given = commandLine(argv, { from: { type: 'string' } }, usage, io);
-  if ('exit' in given) return given.exit;
-  const { values } = given;
-  if (!values.from) {
-    io.err(`Missing --from DIR\n\n${usage}`);
-    return 1;
-  }
-  const dir = pathArgument(env, values.from);
-  try {
+  const folder = folderArgument(argv, env, 'from', usage, io);
+  if ('exit' in folder) return folder.exit;
+  const { dir } = folder;
+  return exitCodeOf(io, 'The restore failed', async () => {
     const config = toolConfig(env);
     const report = await restoreBackup({ config, dir, env });
     for (const line of summary(dir, report, `the ${describeDatabase(config)} and DATA_DIR ${config.dataDir}`)) io.out(line);
@@ -32,11 +27,7 @@ export async function runRestore(argv: string[], env: Record<string, string | un
     if (storage.kind === 'local' && storage.missing.length > 0) {
       io.err(`Warning: ${storage.missing.length} stored files were deleted while the backup ran; their rows have no bytes (manifest.json storage.missing).`);
     }
-    return 0;
-  } catch (err) {
-    io.err(err instanceof BackupError ? err.message : `The restore failed: ${(err as Error).message}`);
-    return 1;
-  }
+  });
 }
 
 function summary(dir: string, report: RestoreReport, target: string): string[] {

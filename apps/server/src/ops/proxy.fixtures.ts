@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
+import { queueSocketMessages } from '../test/socket-messages';
 import { acceptsConnections } from '../test/loopback-ports';
 
 // The deploy/ files as tests use them: a Caddyfile derived from deploy/Caddyfile and an nginx site
@@ -243,32 +244,13 @@ export function proxyClient(port: number, ca: string, from: string): ProxyClient
 /** HTTP Basic credentials of a username and password. */
 export const basic = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 
-/** The messages of a WebSocket in order, each taken once, with a deadline. */
+/** The messages of a WebSocket through the proxy, each taken once, and its opening. */
 export function messagesOf(socket: WebSocket): { next(ms?: number): Promise<Record<string, unknown>>; opened: Promise<void> } {
-  const received: Record<string, unknown>[] = [];
-  const waiters: (() => void)[] = [];
-  let taken = 0;
-  socket.on('message', (data) => {
-    received.push(JSON.parse(String(data)) as Record<string, unknown>);
-    waiters.splice(0).forEach((wake) => wake());
-  });
+  const { next } = queueSocketMessages(socket, 10_000);
   const opened = new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);
     socket.once('unexpected-response', (_request, response) => reject(new Error(`upgrade refused with ${response.statusCode}`)));
   });
-  return {
-    opened,
-    next: (ms = 10_000) =>
-      new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no message within ${ms} ms (received ${JSON.stringify(received)})`)), ms);
-        const take = () => {
-          if (taken < received.length) {
-            clearTimeout(timer);
-            resolve(received[taken++]);
-          } else waiters.push(take);
-        };
-        take();
-      }),
-  };
+  return { opened, next: (ms) => next(ms) as Promise<Record<string, unknown>> };
 }

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach } from 'vitest';
 import WebSocket from 'ws';
+import { queueSocketMessages } from '../../test/socket-messages';
 
 /** A real WebSocket client of GET /api/{org}/live, with its messages queued for the test to take. */
 export interface LiveTestClient {
@@ -25,30 +26,14 @@ export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
 export function openLive(base: string, org: string, options: { accessToken?: string; path?: string } = {}): Promise<LiveTestClient> {
   const query = options.accessToken === undefined ? '' : `?access_token=${encodeURIComponent(options.accessToken)}`;
   const socket = new WebSocket(`${base}/api/${org}/${options.path ?? 'live'}${query}`);
-  const received: unknown[] = [];
-  let taken = 0;
-  const waiters: (() => void)[] = [];
-  socket.on('message', (data) => {
-    received.push(JSON.parse(String(data)));
-    waiters.splice(0).forEach((wake) => wake());
-  });
+  const { received, next } = queueSocketMessages(socket, 3000);
   const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
   const client: LiveTestClient = {
     socket,
     received,
     closed,
     send: (message) => socket.send(typeof message === 'string' || Buffer.isBuffer(message) ? message : JSON.stringify(message)),
-    next: (ms = 3000) =>
-      new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no live message within ${ms} ms (received ${JSON.stringify(received)})`)), ms);
-        const take = () => {
-          if (taken < received.length) {
-            clearTimeout(timer);
-            resolve(received[taken++]);
-          } else waiters.push(take);
-        };
-        take();
-      }),
+    next,
   };
   return new Promise((resolve, reject) => {
     socket.once('open', () => resolve(client));
