@@ -53,7 +53,8 @@ test('an admin imports a class and invites its families; a mother sets her passw
   const username = mail.match(/Tu usuario es: (\S+)/)?.[1];
   expect(username).toBeTruthy();
   const link = await readLinkFromMail(MOTHER.email, /https?:\/\/[^\s"<>]+\/welcome\?school=demo&token=[A-Za-z0-9_-]+/);
-  const phone = await browser.newContext({ viewport: PHONE, locale: 'es-CO' });
+  // No service worker: the deck's code must come from the network, where the journey holds it back.
+  const phone = await browser.newContext({ viewport: PHONE, locale: 'es-CO', serviceWorkers: 'block' });
   const mother = await phone.newPage();
   mother.setDefaultTimeout(15_000);
   const url = new URL(link);
@@ -64,8 +65,20 @@ test('an admin imports a class and invites its families; a mother sets her passw
   await captureBothWidths(mother, 'onboarding-welcome');
   await mother.getByLabel(dir.welcome.password, { exact: true }).fill(NEW_PASSWORD);
   await mother.getByLabel(dir.welcome.passwordConfirmation, { exact: true }).fill(NEW_PASSWORD);
+  // On a slow phone the signed-in screens' code arrives after the password is set: meanwhile the
+  // screen says it is loading, never an empty page (issue 33 item 7).
+  let releaseDeck!: () => void;
+  const deckHeld = new Promise<void>((resolve) => (releaseDeck = resolve));
+  await mother.route(/\/assets\/DeckShell-[^/]+\.js$/, async (route) => {
+    await deckHeld;
+    await route.continue();
+  });
   await mother.getByRole('button', { name: dir.welcome.submit }).click();
   await expect(mother).toHaveURL(/\/highlights$/);
+  await expect(mother.getByRole('status').filter({ hasText: es.common.loading })).toBeVisible();
+  await captureBothWidths(mother, 'onboarding-first-screen-loading');
+  releaseDeck();
+  await expect(mother.getByRole('navigation', { name: es.shell.mainNavigation })).toBeVisible();
 
   // The administrator sees that she got in.
   await page.goto('/admin/invitations');

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { ScreenLoading } from '../ui/ScreenLoading';
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useSessionState, type AppServices } from './services';
 import { decideGuard, type GuardInput, homeTarget, REGISTRATION_STATUS_PATH } from './guard';
@@ -105,7 +106,7 @@ function LazyDeckShell() {
   const isWaitingForApproval = useSessionState((s) => s.registrationPending && isSignedIn(s));
   if (isWaitingForApproval) return <Navigate to={REGISTRATION_STATUS_PATH} replace />;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<ScreenLoading />}>
       <DeckShell />
     </Suspense>
   );
@@ -133,7 +134,7 @@ export function createRoutes(services: AppServices): RouteObject[] {
       // The guard runs on every navigation, not only when the root's params change.
       shouldRevalidate: () => true,
       errorElement: <RouteError />,
-      HydrateFallback: () => null,
+      HydrateFallback: ScreenLoading,
       Component: RootLayout,
       children: [
         // A guest goes straight to /code or /login, never by way of /highlights (guard.ts homeTarget).
