@@ -18,6 +18,11 @@ export function studentChoices(page: Page, name: string): Locator {
   return page.getByRole('group', { name: fill(at.roll.markOf, { name }) });
 }
 
+/** A student's whole row of the roll (name, code, the state of the mark, undo, choices). */
+export function rowOf(page: Page, name: string): Locator {
+  return page.getByRole('listitem').filter({ has: studentChoices(page, name) });
+}
+
 /** The choice of a student's row (present, absent, late), a radio button behind a big label. */
 export function choice(page: Page, name: string, type: 'present' | 'absent' | 'late'): Locator {
   return studentChoices(page, name).getByRole('radio', { name: at.types[type] });

@@ -42,7 +42,7 @@ test('a teacher who opened the roll once reloads it with no network: the app sta
   await expect(tp.getByRole('radio', { name: at.types.present, checked: true })).toHaveCount(students.length);
 
   // The roll is saved on the phone: its marks wait for the network.
-  await tp.getByRole('button', { name: fill(at.roll.saveRoll, { count: students.length }) }).click();
+  await tp.getByRole('button', { name: fill(at.roll.saveRest, { count: students.length }) }).click();
   await expect(syncStatus(tp)).toContainText(fill(at.sync.pending_other, { count: students.length }));
   await expect(syncStatus(tp)).toContainText(at.sync.offline);
 

@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { apiToken } from '../support/journey';
 import { DESKTOP, PHONE } from '../support/screenshots';
 import { fill, texts } from '../support/texts';
-import { alertTexts, at, choice, counterValue, rateOf, schoolDay, studentChoices, syncStatus } from './screens';
+import { alertTexts, at, choice, counterValue, rateOf, rowOf, schoolDay, studentChoices, syncStatus } from './screens';
 
 const es = texts.es;
 
@@ -17,7 +17,7 @@ const STUDENT_ON_ROLL = 'Gómez Ruiz, Valentina';
 const STUDENT = 'Valentina Gómez Ruiz';
 const EXCUSE = 'Tuvo cita médica a primera hora.';
 
-/** Reloads a page until `check` passes: the absence post goes out through a job some 25 s after the mark. */
+/** Reloads a page until `check` passes: the absence post goes out through a job once the undo window is over (some 15 s after the mark). */
 async function pollWithReload(page: Page, check: () => Promise<void>, timeout = 90_000): Promise<void> {
   await expect(async () => {
     await page.reload();
@@ -25,7 +25,7 @@ async function pollWithReload(page: Page, check: () => Promise<void>, timeout = 
   }).toPass({ timeout, intervals: [3_000, 5_000] });
 }
 
-test('a teacher takes the roll of 7A on a phone in two taps, marking one absence; the family is told and can excuse it, the admin sees the rate drop, and a correction withdraws the notice', async ({ browser, baseURL }) => {
+test('a teacher takes the roll of 7A on a phone in two taps, each mark saved as taken and one undone; the family is told of the absence after the undo window and can excuse it, the admin sees the rate drop, and a correction withdraws the notice', async ({ browser, baseURL }) => {
   test.setTimeout(300_000);
   const yesterday = schoolDay(-1);
 
@@ -48,7 +48,7 @@ test('a teacher takes the roll of 7A on a phone in two taps, marking one absence
   await ap.getByLabel(at.admin.from).fill(yesterday);
   await expect.poll(() => rateOf(ap, at.admin.byGroup, CLASS)).toBe(100);
 
-  // ── 2. The teacher, on her phone: More → Attendance → 7A, one tap on Valentina, one on save ────
+  // ── 2. The teacher, on her phone: More → Attendance → 7A, one tap on Valentina, one on "the rest present" ─
   const teacher = await openSignedIn(browser, 'demo', 'teacher', PHONE);
   const tp = teacher.page;
   await mainNav(tp).getByRole('link', { name: es.nav.more }).click();
@@ -72,9 +72,12 @@ test('a teacher takes the roll of 7A on a phone in two taps, marking one absence
   };
   await teacher.context.setOffline(true);
   await tap(choice(tp, STUDENT_ON_ROLL, 'absent'));
-  await expect(tp.getByText(at.roll.unsaved)).toBeVisible();
+  // The tap is a saved mark, held on the phone: its row says so, and offers to undo it.
+  await expect(rowOf(tp, STUDENT_ON_ROLL)).toContainText(at.roll.state.waiting);
+  await expect(rowOf(tp, STUDENT_ON_ROLL).getByRole('button', { name: fill(at.roll.undoOf, { name: STUDENT_ON_ROLL }) })).toBeVisible();
+  await expect(syncStatus(tp)).toContainText(fill(at.sync.pending_one, { count: 1 }));
   await capture(tp, 'attendance-roll-taking', studentChoices(tp, STUDENT_ON_ROLL));
-  await tap(tp.getByRole('button', { name: fill(at.roll.saveRoll, { count: students.length }) }));
+  await tap(tp.getByRole('button', { name: fill(at.roll.saveRest, { count: students.length - 1 }) }));
   // The "35 students in under 30 seconds" claim as a count: a class with one absence takes two taps.
   expect(interactions).toBeLessThanOrEqual(3);
   await expect(syncStatus(tp)).toContainText(fill(at.sync.pending_other, { count: students.length }));
@@ -83,7 +86,24 @@ test('a teacher takes the roll of 7A on a phone in two taps, marking one absence
   await expect(syncStatus(tp)).toContainText(at.sync.synced, { timeout: 30_000 });
   expect(await counterValue(tp, 'absent')).toBe(1);
   expect(await counterValue(tp, 'present')).toBe(students.length - 1);
-  await expect(tp.getByRole('button', { name: /Guardar asistencia/ })).toHaveCount(0);
+  await expect(tp.getByRole('button', { name: new RegExp(at.roll.saveRest.split(' (')[0]) })).toHaveCount(0);
+  await expect(rowOf(tp, STUDENT_ON_ROLL)).toContainText(at.roll.state.saved);
+
+  // A mis-tap on another student, undone at once: the family of that student is never told.
+  const other = students.find((s) => s.person.name !== STUDENT_ON_ROLL)!.person;
+  await choice(tp, other.name, 'late').click();
+  await expect(rowOf(tp, other.name)).toContainText(at.roll.state.saved);
+  await rowOf(tp, other.name).getByRole('button', { name: fill(at.roll.undoOf, { name: other.name }) }).click();
+  await expect(choice(tp, other.name, 'present')).toBeChecked();
+  await expect(choice(tp, other.name, 'present')).toBeFocused();
+  await expect(rowOf(tp, other.name)).toContainText(at.roll.state.saved);
+  await expect
+    .poll(async () => ((await callApi(baseURL!, 'demo', teacherToken, 'GET', `attendance/checkpoints/${classId}/log?date=${day}`)).body as Roll).students.find((s) => s.person.id === other.id)?.record)
+    .toMatchObject({ type: 'present', alert: null, changes: 2 });
+
+  // One line per student on the phone: name, code and mark.
+  const line = await rowOf(tp, STUDENT_ON_ROLL).boundingBox();
+  expect(line!.height, 'a row of the roll is one line at 390 px').toBeLessThan(60);
   await tp.goto(rollUrl);
   await expect(choice(tp, STUDENT_ON_ROLL, 'absent')).toBeChecked();
   await expect(tp.getByText(new RegExp(`^${at.roll.taken.split('{{')[0]}.+Carolina Restrepo Uribe`))).toBeVisible();
@@ -122,7 +142,7 @@ test('a teacher takes the roll of 7A on a phone in two taps, marking one absence
   // ── 5. The teacher sees the excuse on the roll and corrects the mark to present ────────────────
   await tp.goto(rollUrl);
   await pollWithReload(tp, () => expect(studentChoices(tp, STUDENT_ON_ROLL).locator('xpath=..')).toContainText(fill(at.roll.excuseFrom, { name: 'Andrés Gómez Rojas' }), { timeout: 2_000 }), 30_000);
-  await tp.getByRole('button', { name: new RegExp(STUDENT_ON_ROLL) }).click();
+  await tp.getByRole('button', { name: new RegExp(`^${STUDENT_ON_ROLL}`) }).click();
   await expect(tp.getByText(EXCUSE)).toBeVisible();
   await choice(tp, STUDENT_ON_ROLL, 'present').click();
   await expect(syncStatus(tp)).toContainText(at.sync.synced);

@@ -17,6 +17,14 @@ export type AttendanceType = (typeof ATTENDANCE_TYPES)[number];
 /** Marks that send the family an "absence" post. */
 export const ALERTING_TYPES: readonly AttendanceType[] = ['absent', 'late'];
 
+/**
+ * Seconds a teacher may undo a mark on the roll before the family is told (issue 33): long enough to
+ * notice a mis-tap on a busy roll, short enough that the family still hears of an absence within the
+ * first minutes of class. The server sends the alert a little later (its ALERT_DELAY_SECONDS) so an
+ * undo tapped at the last second still arrives in time.
+ */
+export const ALERT_UNDO_SECONDS = 10;
+
 /** Most marks one POST may carry (a whole roll of a big class, with room). */
 export const MAX_MARKS_PER_REQUEST = 500;
 export const ATTENDANCE_NOTE_MAX = 500;

@@ -3,12 +3,14 @@ import { defineJob } from '../../platform/jobs/jobs';
 import { announceThreadsChanged } from '../live/index';
 import { deliverPost, rewritePublishedPost, storedDescription } from '../posts/index';
 import { type AlertFacts, familyLanguages, personName, renderAlert } from './attendance.alert';
-import { findAlertRecipients, findNames, findNodeWithType, findRecordByIdForUpdate, type RecordRow, updateRecord } from './attendance.queries';
+import { findAlertRecipients, findLatestChangeId, findNames, findNodeWithType, findRecordByIdForUpdate, type RecordRow, updateRecord } from './attendance.queries';
 import type { Database } from '../../db/database';
 
 export interface AttendanceAlertPayload {
   orgId: number;
   recordId: number;
+  /** The change that queued the job: once a newer change exists, that change's own job decides (absent in jobs queued before issue 33). */
+  changeId?: number;
 }
 
 async function factsOf(db: Database, orgId: number, record: RecordRow): Promise<AlertFacts> {
@@ -30,17 +32,20 @@ async function factsOf(db: Database, orgId: number, record: RecordRow): Promise<
 /**
  * Makes a record's "absence" post say what the record says (issue 15; docs/decisions/021-attendance.md).
  * Queued with every mark that changes the alert, in the mark's transaction: ALERT_DELAY_SECONDS after
- * a new absence or late arrival, at once after a change to a record whose post went out. Under the
- * record's row lock it sends the post only while the record still alerts and has none (so a
- * correction within the delay sends nothing, and the job run twice sends once); a record with a post
- * gets that post rewritten in place — withdrawn, restored, late instead of absent — never a second post.
+ * a new or corrected absence or late arrival not told yet, at once after a change to a record whose
+ * post went out. Under the record's row lock it acts only while its change is the record's latest (an
+ * undo or a correction within the window leaves the decision to the newer change's job, which waits a
+ * window of its own), and sends the post only while the record still alerts and has none (so the job
+ * run twice sends once); a record with a post gets that post rewritten in place — withdrawn, restored,
+ * late instead of absent — never a second post.
  */
 export const attendanceAlertJob = defineJob<AttendanceAlertPayload>({
   kind: 'attendance.alert',
-  async handle({ orgId, recordId }, { db, dialect, jobs, events }) {
+  async handle({ orgId, recordId, changeId }, { db, dialect, jobs, events }) {
     const told = await db.transaction().execute(async (trx) => {
       const record = await findRecordByIdForUpdate(trx, dialect, orgId, recordId);
       if (!record) return null;
+      if (changeId !== undefined && (await findLatestChangeId(trx, orgId, recordId)) !== changeId) return null;
       const facts = await factsOf(trx, orgId, record);
       if (record.alert_post_id !== null) {
         const relatives = await findAlertRecipients(trx, orgId, record.person_id);

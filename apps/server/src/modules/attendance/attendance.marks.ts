@@ -1,4 +1,4 @@
-import { ALERTING_TYPES, type AttendanceMark, type AttendanceType } from '@patio/core';
+import { ALERT_UNDO_SECONDS, ALERTING_TYPES, type AttendanceMark, type AttendanceType } from '@patio/core';
 import type { RequestContext } from '../../http/context';
 import { requireCaller } from '../../http/school-scope';
 import type { AttendanceAlertState } from '../../db/types-attendance';
@@ -12,8 +12,13 @@ import { findNodeStudents, findRecordForUpdate, insertChange, insertRecord, type
 // A mark that says what the record already says is `unchanged` (an offline resend), as is one whose
 // device time is older than the stored mark's (a late resend never undoes a newer correction).
 
-/** Seconds between an absence and its alert: a mis-tap corrected at once sends nothing. */
-export const ALERT_DELAY_SECONDS = 25;
+/**
+ * Seconds between a mark and the family's alert: the roll's undo window (ALERT_UNDO_SECONDS, shown on
+ * the teacher's row) and 5 s more, so an undo tapped at the window's last second reaches the server
+ * before the alert goes. Every change restarts it: the alert tells the family the mark that stood for
+ * a whole window, never one a teacher was still undoing.
+ */
+export const ALERT_DELAY_SECONDS = ALERT_UNDO_SECONDS + 5;
 
 /** A refused batch: 400 with one detail per refused mark. */
 export class MarksRefused extends Error {
@@ -42,12 +47,17 @@ async function checkMarks(ctx: RequestContext, nodeId: number, marks: readonly A
   throw new MarksRefused(first.code as MarksRefused['code'], `${first.message}; nothing was saved`, details);
 }
 
-/** Where the family's alert goes after a change to `type`, and whether (and when) the alert job must run. */
+/**
+ * Where the family's alert goes after a change to `type`, and whether (and when) the alert job must
+ * run. A new or corrected absence not told yet waits a whole window again (the job of an earlier change
+ * finds a newer one and leaves it to its own job); a post already out is rewritten at once, since a
+ * rewrite notifies nobody.
+ */
 function alertAfter(record: RecordRow | null, type: string): { state: AttendanceAlertState | null; job: 'delayed' | 'now' | null } {
   const hasPost = record?.alert_post_id != null;
   if (isAlerting(type)) {
     if (hasPost) return { state: 'sent', job: 'now' };
-    return { state: 'pending', job: record?.alert_state === 'pending' ? null : 'delayed' };
+    return { state: 'pending', job: 'delayed' };
   }
   return hasPost ? { state: 'withdrawn', job: 'now' } : { state: null, job: null };
 }
@@ -93,7 +103,7 @@ export async function saveMarks(ctx: RequestContext, nodeId: number, input: Atte
         await ctx.services.jobs.enqueue(
           trx,
           attendanceAlertJob,
-          { orgId, recordId },
+          { orgId, recordId, changeId },
           { orgId, key: `attendance.alert:${orgId}:${recordId}:${changeId}`, runAt: new Date(Date.now() + (alert.job === 'delayed' ? ALERT_DELAY_SECONDS * 1000 : 0)) },
         );
       }

@@ -173,6 +173,17 @@ export async function countChanges(db: Database, orgId: number, recordIds: reado
   return new Map(rows.map((r) => [r.record_id, Number(r.n)]));
 }
 
+/** The id of a record's latest change (the mark it holds now), or null with none. */
+export async function findLatestChangeId(db: Database, orgId: number, recordId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('attendance_changes')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where(scopedToOrg(orgId))
+    .where('record_id', '=', recordId)
+    .executeTakeFirst();
+  return row?.id == null ? null : Number(row.id);
+}
+
 export interface NewRecord {
   nodeId: number;
   personId: number;

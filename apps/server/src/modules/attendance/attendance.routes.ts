@@ -1,4 +1,5 @@
 import {
+  ALERT_UNDO_SECONDS,
   ZLanguage,
   ZAttendanceDay,
   ZAttendanceMarks,
@@ -49,7 +50,7 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Mark attendance',
-      description: `${takers} One mark or an array of up to 500 (a whole roll, or an offline device's queue). Every mark is checked first and one bad mark refuses them all, nothing written: 400 \`not_in_node\` (the person is not a current student of the node; \`details\` name each), 400 \`future_date\` (a day after today in the school's time zone), 400 for a note over 500 characters or holding NUL. A mark equal to the stored one, or whose \`markedAt\` (device time, epoch s) is older than the stored mark's, is \`unchanged\`; every change is kept in the record's history. Absent or late sends the student's parent-like relatives one "absence" post ${ALERT_DELAY_SECONDS} s later unless corrected meanwhile; a correction to present or excused after it went out rewrites that post to say so (no new notification), and a new absence the same day restores it, never a second post.`,
+      description: `${takers} One mark or an array of up to 500 (a whole roll, or an offline device's queue). Every mark is checked first and one bad mark refuses them all, nothing written: 400 \`not_in_node\` (the person is not a current student of the node; \`details\` name each), 400 \`future_date\` (a day after today in the school's time zone), 400 for a note over 500 characters or holding NUL. A mark equal to the stored one, or whose \`markedAt\` (device time, epoch s) is older than the stored mark's, is \`unchanged\`; every change is kept in the record's history. Absent or late sends the student's parent-like relatives one "absence" post ${ALERT_DELAY_SECONDS} s after the mark's last change (the roll offers an undo for ${ALERT_UNDO_SECONDS} s), unless it was undone or corrected to present or excused meanwhile: each change waits a whole delay again, so the family hears only of the mark that stood; a correction to present or excused after it went out rewrites that post to say so (no new notification), and a new absence the same day restores it, never a second post.`,
       params: paramsOf(p.markRoll),
       body: ZAttendanceMarks,
       response: { 200: ZMarksSaved, ...errors(400, 401, 403, 404) },

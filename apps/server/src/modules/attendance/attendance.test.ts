@@ -7,6 +7,7 @@ import { makeWorld, type World } from '../../test/world';
 import { makeDue } from '../notifications/notifications.fixtures';
 import { upsertRelationshipPair } from '../people/index';
 import { as, norteAccount } from '../posts/posts.fixtures';
+import { ALERT_UNDO_SECONDS } from '@patio/core';
 import { ALERT_DELAY_SECONDS } from './attendance.marks';
 
 // Issue 15 on both databases: the roll, marks and their history, the family's absence post sent once
@@ -117,6 +118,106 @@ describeOnDatabases('attendance', (t) => {
       [null, 'absent'],
       ['absent', 'present'],
     ]);
+  });
+
+  /** The attendance alert jobs still queued for a record, in the order they were queued. */
+  const queuedAlerts = async (recordId: number) =>
+    (await t.db.selectFrom('jobs').select(['id', 'run_at', 'payload']).where('org_id', '=', w.school.id).where('kind', '=', 'attendance.alert').where('state', '=', 'queued').orderBy('id').execute()).filter(
+      (job) => JSON.parse(job.payload).recordId === recordId,
+    );
+  const makeJobDue = (id: number) => t.db.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute();
+
+  it('item 3: the alert waits out the undo window and a little more; before that nothing goes', async () => {
+    const day = daysAgo(7);
+    const before = (await absencePosts()).length;
+    const startedAt = Date.now();
+    await mark(w.teacherA, w.tree.classA, { person: studentC.id, type: 'absent', date: day });
+    const record = (await recordOf(studentC.id, day))!;
+    const [job] = await queuedAlerts(record.id);
+    expect(ALERT_DELAY_SECONDS).toBeGreaterThan(ALERT_UNDO_SECONDS);
+    expect(Date.parse(job.run_at) - startedAt).toBeGreaterThanOrEqual(ALERT_DELAY_SECONDS * 1000 - 1000);
+    await t.drainJobs();
+    expect((await absencePosts()).length).toBe(before);
+    expect(await recordOf(studentC.id, day)).toMatchObject({ alert_state: 'pending', alert_post_id: null });
+    await runAlerts();
+    expect((await absencePosts()).length).toBe(before + 1);
+  });
+
+  it('item 3: an undo within the window sends nothing, even when the first job comes due', async () => {
+    const day = daysAgo(8);
+    const before = (await absencePosts()).length;
+    await mark(w.teacherA, w.tree.classA, { person: studentC.id, type: 'absent', date: day });
+    const record = (await recordOf(studentC.id, day))!;
+    const [first] = await queuedAlerts(record.id);
+    await mark(w.teacherA, w.tree.classA, { person: studentC.id, type: 'present', date: day });
+    await makeJobDue(first.id);
+    await t.drainJobs();
+    await runAlerts();
+    expect((await absencePosts()).length).toBe(before);
+    expect(await recordOf(studentC.id, day)).toMatchObject({ type: 'present', alert_state: null, alert_post_id: null });
+  });
+
+  it('item 3: a correction within the window restarts it and sends one alert, for the final mark', async () => {
+    const day = daysAgo(9);
+    const before = (await absencePosts()).length;
+    await mark(w.teacherA, w.tree.classA, { person: studentC.id, type: 'absent', date: day });
+    const record = (await recordOf(studentC.id, day))!;
+    const [first] = await queuedAlerts(record.id);
+    await mark(w.teacherA, w.tree.classA, { person: studentC.id, type: 'late', date: day, note: 'Llegó 8:20' });
+    const jobs = await queuedAlerts(record.id);
+    expect(jobs).toHaveLength(2);
+    expect(Date.parse(jobs[1].run_at)).toBeGreaterThanOrEqual(Date.parse(first.run_at));
+    // The first window ends: its job finds a newer mark and leaves the decision to that mark's job.
+    await makeJobDue(first.id);
+    await t.drainJobs();
+    expect((await absencePosts()).length).toBe(before);
+    expect(await recordOf(studentC.id, day)).toMatchObject({ type: 'late', alert_state: 'pending' });
+    await runAlerts();
+    await runAlerts();
+    const posts = await absencePosts();
+    expect(posts.length).toBe(before + 1);
+    expect(posts.at(-1)!.title).toContain('Llegada tarde');
+    expect(posts.at(-1)!.description).toContain('Llegó 8:20');
+    expect(await stubHolders(posts.at(-1)!.id)).toEqual([parentC.id]);
+    expect(await fanouts(posts.at(-1)!.id)).toBe(1);
+  });
+
+  it('item 3: 20 parallel identical marks, then 20 parallel identical corrections, give one alert for the final mark', async () => {
+    const day = daysAgo(10);
+    const token = await t.signIn(w.teacherA);
+    const url = `/api/${w.school.code}/${logOf(w.tree.classA)}`;
+    const before = (await absencePosts()).length;
+    for (const type of ['absent', 'late']) {
+      const body = [{ person: w.studentA.id, type, date: day }];
+      const results = await Promise.all(Array.from({ length: 20 }, () => t.request({ method: 'POST', url, token, body })));
+      expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+      expect(results.reduce((sum, r) => sum + r.json().changed, 0)).toBe(1);
+    }
+    const record = (await recordOf(w.studentA.id, day))!;
+    expect((await changesOf(record.id)).map((c) => c.type)).toEqual(['absent', 'late']);
+    expect(await queuedAlerts(record.id)).toHaveLength(2);
+    await runAlerts();
+    const posts = await absencePosts();
+    expect(posts.length).toBe(before + 1);
+    expect(posts.at(-1)!.title).toContain('Llegada tarde');
+  });
+
+  it("item 3: another class's teacher and another school cannot undo a mark; its alert still goes", async () => {
+    const day = daysAgo(11);
+    const before = (await absencePosts()).length;
+    await mark(w.teacherA, w.tree.classA, { person: studentC.id, type: 'absent', date: day });
+    expect((await mark(w.teacherB, w.tree.classA, { person: studentC.id, type: 'present', date: day })).statusCode).toBe(403);
+    const norte = await norteAccount(t, w, 'teacher');
+    const foreign = await as(t, norte, 'POST', logOf(w.tree.classA), { person: studentC.id, type: 'present', date: day });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error).toEqual(expect.any(String));
+    // Another class's teacher marking someone of their own class cannot reach this student either.
+    expect((await mark(w.teacherB, w.tree.classB, { person: studentC.id, type: 'present', date: day })).json().error).toBe('not_in_node');
+    const record = (await recordOf(studentC.id, day))!;
+    expect(record).toMatchObject({ type: 'absent', alert_state: 'pending' });
+    expect(await changesOf(record.id)).toHaveLength(1);
+    await runAlerts();
+    expect((await absencePosts()).length).toBe(before + 1);
   });
 
   it('withdraws a sent alert on a correction and restores the same post on a new absence, never a second one', async () => {

@@ -8,9 +8,14 @@ import { ME, NODE, TODAY, day, logPath, record, report, roll, rollPath, signedIn
 type Routes = Record<string, StubAnswer | ((call: StubCall) => StubAnswer)>;
 const me = (extra: Record<string, unknown> = {}) => ({ body: { id: ME, firstName: 'Carolina', lastName: 'Restrepo', lastName2: null, avatar: null, roles: ['teacher'], relatives: [], groups: [], ...extra } });
 
-async function open(path: string, routes: Routes) {
+/** Opens a screen; with `hold`, every POST of marks waits for it before it is answered (a slow network). */
+async function open(path: string, routes: Routes, hold?: () => Promise<void>) {
   const stub = stubFetch(BASE, { 'GET vue/settings': { body: {} }, [`GET people/${ME}`]: me(), 'POST allowed': { body: {} }, [`GET people/${ME}/children`]: { body: [] }, ...routes });
-  vi.stubGlobal('fetch', stub.fetchMock);
+  const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (hold && init?.method === 'POST' && String(input).endsWith(`attendance/checkpoints/${NODE}/log`)) await hold();
+    return stub.fetchMock(input, init);
+  };
+  vi.stubGlobal('fetch', fetchMock);
   const app = await renderApp({ path, session: signedIn() });
   return { ...stub, ...app };
 }
@@ -27,35 +32,99 @@ describe('the roll call', { timeout: 30_000 }, () => {
     vi.restoreAllMocks();
   });
 
-  it('shows 35 students present by default and saves the roll with one absence in two taps, as one array', async () => {
-    // The server keeps what it is sent: the roll read again afterwards has the records.
-    let saved: AttendanceMark[] = [];
-    const { calls } = await open(`/attendance/checkpoint/${NODE}`, {
-      [rollPath()]: () => ({ body: saved.length ? roll({ taken: true, takenAt: 1_790_000_000, students: roll().students.map((s, i) => ({ ...s, record: record({ type: saved[i].type }) })) }) : roll() }),
+  /** A server keeping what it is sent: the roll read again afterwards has the records. */
+  function keepingServer(size = 35) {
+    const kept = new Map<number, AttendanceMark>();
+    const routes: Routes = {
+      [rollPath()]: () => ({
+        body: roll({ taken: kept.size > 0, takenAt: kept.size > 0 ? 1_790_000_000 : null, students: roll({}, size).students.map((s) => ({ ...s, record: kept.has(s.person.id) ? record({ type: kept.get(s.person.id)!.type }) : null })) }),
+      }),
       [logPath]: (call) => {
-        saved = bodyOf(call);
-        return { body: { changed: 35, unchanged: 0 } };
+        for (const mark of bodyOf(call)) kept.set(mark.person, mark);
+        return { body: { changed: bodyOf(call).length, unchanged: 0 } };
       },
-    });
+    };
+    return { kept, routes };
+  }
+
+  it('item 3: saves each tap as it is made, the first roll as a correction, then the rest present in one array', async () => {
+    const server = keepingServer();
+    const { calls } = await open(`/attendance/checkpoint/${NODE}`, server.routes);
     expect(await screen.findByRole('heading', { level: 1, name: '7A' }, { timeout: 20_000 })).toBeTruthy();
     expect(screen.getAllByRole('radio', { name: 'Presente', checked: true })).toHaveLength(35);
     expect(counter('Presentes')).toBe('35');
     expect(screen.getByText('Aún no se ha tomado la asistencia de este día.')).toBeTruthy();
+    expect(within(rowOf('Camila Pérez').closest('li')!).getByText('Sin marcar')).toBeTruthy();
 
-    // Tap 1: Camila is absent. Tap 2: save.
+    // Tap 1: Camila is absent — sent at once, as a correction would be.
     fireEvent.click(within(rowOf('Camila Pérez')).getByRole('radio', { name: 'Ausente' }));
     expect(counter('Presentes')).toBe('34');
     expect(counter('Ausentes')).toBe('1');
-    expect(posts(calls)).toHaveLength(0);
-    fireEvent.click(screen.getByRole('button', { name: 'Guardar asistencia (35)' }));
-
     await waitFor(() => expect(posts(calls)).toHaveLength(1));
-    const sent = bodyOf(posts(calls)[0]);
-    expect(sent).toHaveLength(35);
-    expect(sent.filter((m) => m.type === 'absent').map((m) => m.person)).toEqual([103]);
-    expect(sent.every((m) => m.date === TODAY && Number.isInteger(m.markedAt))).toBe(true);
+    expect(bodyOf(posts(calls)[0])).toMatchObject([{ person: 103, type: 'absent', date: TODAY }]);
+    await waitFor(() => expect(within(rowOf('Camila Pérez').closest('li')!).getByText('Guardado')).toBeTruthy());
+
+    // Tap 2: the rest present, in one array of everyone nobody marked.
+    fireEvent.click(screen.getByRole('button', { name: 'Marcar presentes a los demás (34)' }));
+    await waitFor(() => expect(posts(calls)).toHaveLength(2));
+    const rest = bodyOf(posts(calls)[1]);
+    expect(rest).toHaveLength(34);
+    expect(rest.every((m) => m.type === 'present' && m.date === TODAY && Number.isInteger(m.markedAt))).toBe(true);
+    expect(rest.map((m) => m.person)).not.toContain(103);
     expect(await screen.findByText('Sincronizado')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Guardar asistencia/ })).toBeNull();
+    await waitFor(() => expect(screen.getAllByText('Guardado')).toHaveLength(35));
+    expect(screen.queryByRole('button', { name: /Marcar presentes/ })).toBeNull();
+    expect(server.kept.get(103)?.type).toBe('absent');
+  });
+
+  it('item 3: a row says pending, then saved, announces it politely, and undoes its last tap through the same queue', async () => {
+    let release!: () => void;
+    let gate = new Promise<void>((resolve) => (release = resolve));
+    const server = keepingServer(3);
+    const { calls } = await open(`/attendance/checkpoint/${NODE}`, server.routes, () => gate);
+    const bruno = await screen.findByRole('group', { name: 'Asistencia de Bruno Pérez' }, { timeout: 20_000 });
+    const row = () => rowOf('Bruno Pérez').closest('li')!;
+
+    fireEvent.click(within(bruno).getByRole('radio', { name: 'Ausente' }));
+    // On its way: said in words and with its own icon, not by colour alone.
+    expect(await within(row()).findByText('Guardando…')).toBeTruthy();
+    expect(row().getAttribute('data-status')).toBe('pending');
+    const undo = within(row()).getByRole('button', { name: 'Deshacer la marca de Bruno Pérez' });
+    expect(undo.textContent).toContain('Deshacer');
+
+    release();
+    await waitFor(() => expect(within(row()).getByText('Guardado')).toBeTruthy());
+    const live = document.querySelector('[aria-live="polite"]')!;
+    expect(live.textContent).toBe('Bruno Pérez: Ausente, guardado. Puede deshacerla durante 10 segundos; después se avisa a la familia.');
+
+    // Undo: the row shows what it showed before the tap, and that is saved like any mark.
+    gate = Promise.resolve();
+    fireEvent.click(within(row()).getByRole('button', { name: 'Deshacer la marca de Bruno Pérez' }));
+    expect(within(rowOf('Bruno Pérez')).getByRole('radio', { name: 'Presente' })).toHaveProperty('checked', true);
+    expect(within(row()).queryByRole('button', { name: /Deshacer/ })).toBeNull();
+    await waitFor(() => expect(posts(calls)).toHaveLength(2));
+    expect(bodyOf(posts(calls)[1])).toMatchObject([{ person: 102, type: 'present', date: TODAY, note: '' }]);
+    expect(Number(bodyOf(posts(calls)[1])[0].markedAt)).toBeGreaterThanOrEqual(Number(bodyOf(posts(calls)[0])[0].markedAt));
+    await waitFor(() => expect(live.textContent).toBe('Bruno Pérez: Presente, guardado.'));
+    await waitFor(() => expect(server.kept.get(102)?.type).toBe('present'));
+  });
+
+  it('item 3: a refused mark says so on its row, with a retry that sends it again', async () => {
+    let refuse = true;
+    const server = keepingServer(2);
+    const { calls } = await open(`/attendance/checkpoint/${NODE}`, {
+      ...server.routes,
+      [logPath]: (call) => (refuse ? { status: 400, body: { error: 'not_in_node', message: 'No' } } : (server.routes[logPath] as (c: StubCall) => StubAnswer)(call)),
+    });
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Asistencia de Ana Pérez' }, { timeout: 20_000 })).getByRole('radio', { name: 'Tarde' }));
+    const row = () => rowOf('Ana Pérez').closest('li')!;
+    expect(await within(row()).findByText('No se guardó')).toBeTruthy();
+    expect(row().getAttribute('data-status')).toBe('failed');
+    expect(within(rowOf('Ana Pérez')).getByRole('radio', { name: 'Tarde' })).toHaveProperty('checked', true);
+    refuse = false;
+    fireEvent.click(within(row()).getByRole('button', { name: 'Reintentar: marca de Ana Pérez' }));
+    await waitFor(() => expect(within(row()).getByText('Guardado')).toBeTruthy());
+    expect(posts(calls).map((c) => bodyOf(c)[0].type)).toEqual(['late', 'late']);
   });
 
   it('corrects a saved mark with one tap, sent at once, and shows the family’s excuse and the alert', async () => {
@@ -80,7 +149,7 @@ describe('the roll call', { timeout: 30_000 }, () => {
     expect(bodyOf(posts(calls)[0])).toMatchObject([{ person: 101, type: 'present', date: TODAY }]);
 
     // The details hold the excuse's text and a note.
-    fireEvent.click(screen.getByRole('button', { name: /Ana Pérez/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Ana Pérez/ }));
     expect(screen.getByText('Tiene gripa')).toBeTruthy();
   });
 
@@ -95,7 +164,7 @@ describe('the roll call', { timeout: 30_000 }, () => {
     fireEvent.change(search, { target: { value: 'zzz' } });
     expect(screen.getByText('Ningún estudiante coincide con «zzz».')).toBeTruthy();
     // The counters and the save button still count the whole class.
-    expect(screen.getByRole('button', { name: 'Guardar asistencia (35)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Marcar presentes a los demás (35)' })).toBeTruthy();
   });
 
   it('keeps marks while offline, says they wait, and sends them when the browser is back online', async () => {
@@ -108,10 +177,13 @@ describe('the roll call', { timeout: 30_000 }, () => {
       },
     });
     fireEvent.click(within(await screen.findByRole('group', { name: 'Asistencia de Bruno Pérez' }, { timeout: 20_000 })).getByRole('radio', { name: 'Tarde' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Guardar asistencia (3)' }));
+    expect(await screen.findByText(/1 marca pendiente de sincronizar/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Marcar presentes a los demás (2)' }));
     expect(await screen.findByText(/3 marcas pendientes de sincronizar/)).toBeTruthy();
     const stored = JSON.parse(localStorage.getItem(`patio.attendance.demo.${NODE}.queue`) ?? '[]') as AttendanceMark[];
-    expect(stored.map((m) => [m.person, m.type])).toEqual([[101, 'present'], [102, 'late'], [103, 'present']]);
+    expect(stored.map((m) => [m.person, m.type])).toEqual([[102, 'late'], [101, 'present'], [103, 'present']]);
+    // Each row says its mark waits on the device.
+    expect(screen.getAllByText('En espera de conexión')).toHaveLength(3);
     // Still marked as the teacher left them.
     expect(within(rowOf('Bruno Pérez')).getByRole('radio', { name: 'Tarde' })).toHaveProperty('checked', true);
 

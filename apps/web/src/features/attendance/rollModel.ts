@@ -1,17 +1,12 @@
 import type { AttendanceType, Roll, RollEntry } from '@patio/core/schemas/attendance';
-import type { QueuedMark } from './markQueue';
+import type { QueuedMark, SyncStatus } from './markQueue';
 
-// What the roll shows for each student, from four layers: a mark queued on this device wins over the
-// server's record, which wins over an unsaved tap, which wins over the default: everyone present.
-
-/** A tap not yet saved (a roll being taken): its type and note. */
-export interface DraftMark {
-  type: AttendanceType;
-  note: string;
-}
+// What the roll shows for each student, from three layers: a mark queued on this device wins over the
+// server's record, which wins over the default: everyone present until marked (issue 33: every tap is
+// saved as it is made, the first roll and later corrections alike).
 
 /** Where a student's shown state comes from. */
-export type MarkSource = 'queued' | 'saved' | 'draft' | 'default';
+export type MarkSource = 'queued' | 'saved' | 'default';
 
 export interface StudentState {
   entry: RollEntry;
@@ -21,20 +16,32 @@ export interface StudentState {
 }
 
 /** The shown state of every student of a roll for its day. */
-export function studentStates(roll: Roll, queued: readonly QueuedMark[], draft: ReadonlyMap<number, DraftMark>): StudentState[] {
+export function studentStates(roll: Roll, queued: readonly QueuedMark[]): StudentState[] {
   const queuedOfDay = new Map(queued.filter((mark) => mark.date === roll.date).map((mark) => [mark.person, mark]));
   return roll.students.map((entry) => {
     const mine = queuedOfDay.get(entry.person.id);
     if (mine) return { entry, type: mine.type, note: mine.note ?? entry.record?.note ?? '', source: 'queued' };
     if (entry.record) return { entry, type: entry.record.type, note: entry.record.note, source: 'saved' };
-    const tapped = draft.get(entry.person.id);
-    if (tapped) return { entry, type: tapped.type, note: tapped.note, source: 'draft' };
     return { entry, type: 'present', note: '', source: 'default' };
   });
 }
 
-/** A student has a mark on the server or on its way there: a tap on them is a correction, sent at once. */
-export const isRecorded = (state: StudentState) => state.source === 'queued' || state.source === 'saved';
+/** A student has a mark on the server or on its way there. */
+export const isRecorded = (state: StudentState) => state.source !== 'default';
+
+/**
+ * What a row says of its mark: none yet (present by default), on its way (pending), held on the device
+ * (waiting: offline, or a retry is planned), refused (failed, with retry), or saved on the server.
+ */
+export type RowStatus = 'none' | 'pending' | 'waiting' | 'failed' | 'saved';
+
+export function rowStatusOf(state: StudentState, sync: { status: SyncStatus; isOnline: boolean }): RowStatus {
+  if (state.source === 'default') return 'none';
+  if (state.source === 'saved') return 'saved';
+  if (sync.status === 'failed') return 'failed';
+  if (!sync.isOnline || sync.status === 'waiting') return 'waiting';
+  return 'pending';
+}
 
 export type Counters = Record<AttendanceType, number>;
 
@@ -44,7 +51,7 @@ export function countersOf(states: readonly StudentState[]): Counters {
   return counters;
 }
 
-/** The marks "save roll" sends: every student without a mark, tapped or present by default, in list order. */
+/** The marks "mark the rest present" sends: every student without a mark, in list order. */
 export function marksToSave(states: readonly StudentState[], date: string, markedAt: number): QueuedMark[] {
   return states
     .filter((state) => !isRecorded(state))
