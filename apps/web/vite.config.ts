@@ -115,6 +115,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:8080', ws: true } },
+    // /proxy/ is the server's image proxy (decision 028), not a screen of the app.
+    proxy: { '/api': { target: 'http://localhost:8080', ws: true }, '/proxy/': { target: 'http://localhost:8080' } },
   },
 });

@@ -555,6 +555,14 @@ const table: Row[] = [
     request: async (w, t) => ({ params: { id: (await postToParentA(w, t)).id } }),
     expect: { ...members(404), parentA: 200, teacherA: 200, schoolAdmin: 200 },
   },
+  // issue 33 item 9: translating a post is for its readers (the same 404 as the post for anyone else); this app has no translation service, so readers get 409.
+  { method: 'GET', route: '/api/:org/translation', expect: members(200) },
+  {
+    method: 'POST',
+    route: '/api/:org/posts/:id/translations',
+    request: async (w, t) => ({ params: { id: (await postToParentA(w, t)).id }, body: { language: 'en' } }),
+    expect: { ...members(404), parentA: 409, teacherA: 409, schoolAdmin: 409 },
+  },
 
   // blocks, html items and forms (issue 10): each call about a fresh post of teacher A to parent A. A
   // post's blocks are its author's to change; an html item or a form is read by its owner, administrators
@@ -639,6 +647,13 @@ const table: Row[] = [
     atHome: 403,
   },
   { method: 'GET', route: '/api/:org/people/:id/posts/sent', expect: studentAOnly(200), atHome: 403 },
+  {
+    method: 'POST',
+    route: '/api/:org/people/:id/posts/audience-summary',
+    request: (w) => ({ body: { people: [w.teacherA.id] } }),
+    expect: studentAOnly(200),
+    atHome: 403,
+  },
   {
     method: 'PUT',
     route: '/api/:org/posts/:id',
@@ -856,6 +871,15 @@ const table: Row[] = [
   { method: 'DELETE', route: '/api/:org/calendar/sources/:id', request: async (w, t) => ({ params: { id: await loopbackSourceOf(w, t) } }), expect: adminOnly(204) },
   { method: 'POST', route: '/api/:org/calendar/sources/:id/refresh', request: async (w, t) => ({ params: { id: await loopbackSourceOf(w, t) } }), expect: adminOnly(202) },
   { method: 'PUT', route: '/api/:org/settings/time-zone', request: () => ({ body: { timeZone: 'America/Bogota' } }), expect: adminOnly(200) },
+  // school appearance (issue 33 item 4): school administrators; the logo image is public (a missing one 404 for all)
+  { method: 'GET', route: '/api/:org/settings/appearance', expect: adminOnly(200) },
+  {
+    method: 'PUT',
+    route: '/api/:org/settings/appearance',
+    request: () => ({ body: { name: 'Colegio Autorizado', color: '#1C89B8', logo: null, language: 'es', timeZone: 'America/Bogota' } }),
+    expect: adminOnly(200),
+  },
+  { method: 'GET', route: '/api/:org/settings/appearance/logo/:file', request: () => ({ params: { file: `${'0'.repeat(32)}.png` } }), expect: all(404) },
   // transport (issue 13): a route is seen by staff, its crew and its riders' families (404 for others);
   // runs are its crew's, administrators' and school-wide employees'; positions its crew's device only.
   { method: 'GET', route: '/api/:org/transport/routes', expect: members(200) },

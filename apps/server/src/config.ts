@@ -122,9 +122,22 @@ export interface AppConfig {
    * default: an administrator's issuer must not be a way into the server's own machine. Tests turn it on.
    */
   oidcAllowLoopbackIssuers?: boolean;
+  /**
+   * Tests only, never read from the environment: the image proxy (/proxy/) may also reach 127.0.0.1 and
+   * ::1 and trusts `ca`, the certificate of a local https image server. Production reaches public https only.
+   */
+  imageProxyLoopback?: { ca: string };
   /** Online payments (PAYMENT_PROVIDER, WOMPI_*, TUCOMPRA_*); unset: the built-in sandbox in development, no online payment in production. */
   payments?: PaymentSettings;
+  /** The operator's translation service for posts (TRANSLATE_PROVIDER, TRANSLATE_URL, TRANSLATE_API_KEY); unset: posts are not translated. */
+  translation?: TranslationSettings;
 }
+
+/**
+ * A translation service (decision 029), the operator's for every school: a LibreTranslate server (often
+ * self-hosted on the operator's own network) or DeepL by API key.
+ */
+export type TranslationSettings = { provider: 'libretranslate'; url: string; apiKey?: string } | { provider: 'deepl'; apiKey: string; url?: string };
 
 /** A Leaflet tile layer: an {z}/{x}/{y} URL template and the attribution its licence asks for. */
 export interface MapTiles {
@@ -268,6 +281,7 @@ export function loadConfig(env: Env = process.env, terminal: { stdoutIsTty?: boo
     oidc: parseOidcDefaults(env),
     oidcAllowLoopbackIssuers: ['1', 'true', 'yes', 'on'].includes((env.OIDC_ALLOW_LOOPBACK_ISSUERS ?? '').trim().toLowerCase()),
     payments: parsePayments(env, production),
+    translation: parseTranslation(env),
     jobs: {
       inProcess: !['0', 'false', 'no', 'off'].includes((env.JOBS_IN_PROCESS ?? 'true').toLowerCase()),
       pollMs: toInt(env.JOBS_POLL_MS, defaultJobsConfig.pollMs, 'JOBS_POLL_MS'),
@@ -277,6 +291,24 @@ export function loadConfig(env: Env = process.env, terminal: { stdoutIsTty?: boo
       concurrency: toInt(env.JOBS_CONCURRENCY, defaultJobsConfig.concurrency, 'JOBS_CONCURRENCY'),
     },
   };
+}
+
+/** TRANSLATE_PROVIDER with its URL or key; refused at start when incomplete rather than failing at a reader's first tap. */
+export function parseTranslation(env: Env): TranslationSettings | undefined {
+  const provider = (env.TRANSLATE_PROVIDER ?? '').trim().toLowerCase();
+  const url = env.TRANSLATE_URL?.trim() || undefined;
+  const apiKey = env.TRANSLATE_API_KEY?.trim() || undefined;
+  if (provider === '') return undefined;
+  if (url !== undefined && !/^https?:\/\/[^/]/i.test(url)) throw new Error(`TRANSLATE_URL must be an http or https address, got "${url}"`);
+  if (provider === 'libretranslate') {
+    if (!url) throw new Error('TRANSLATE_PROVIDER=libretranslate needs TRANSLATE_URL (e.g. http://127.0.0.1:5000)');
+    return { provider, url, ...(apiKey ? { apiKey } : {}) };
+  }
+  if (provider === 'deepl') {
+    if (!apiKey) throw new Error('TRANSLATE_PROVIDER=deepl needs TRANSLATE_API_KEY');
+    return { provider, apiKey, ...(url ? { url } : {}) };
+  }
+  throw new Error(`TRANSLATE_PROVIDER must be libretranslate or deepl, got "${env.TRANSLATE_PROVIDER}"`);
 }
 
 /** pino's levels, plus `silent`; `info` (the default) keeps request lines out of the console, `debug` writes one per request. */

@@ -3,6 +3,9 @@ import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
+// Every Mantine button is an UnstyledButton underneath: its reset must come before any button's own
+// styles, whichever screen's chunk brings them first, or it wipes their fill and colour.
+import '@mantine/core/styles/UnstyledButton.css';
 import './app/global.css';
 import { App } from './app/App';
 import { applyLanguage, createI18n } from './app/i18n/createI18n';

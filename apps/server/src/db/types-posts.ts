@@ -50,6 +50,22 @@ export interface PostTable {
   expiration_date: string | null;
   created_at: string;
   updated_at: string;
+  /** The language it is written in: es, en, de, fr, it or pt (migration 024). */
+  language: Generated<string>;
+}
+
+/** A post's title and description in another language (migration 024; modules/translation). */
+export interface PostTranslationTable {
+  org_id: number;
+  id: Generated<number>;
+  post_id: number;
+  language: string;
+  /** SHA-256 of the source translated: another hash means the post changed since. */
+  source_hash: string;
+  title: string;
+  /** Sanitised HTML. */
+  description: string;
+  created_at: string;
 }
 
 export type StubFolder = 'feed' | 'archive' | 'trash';
@@ -82,4 +98,5 @@ export interface PostTables {
   posts: PostTable;
   stubs: StubTable;
   post_blocks: PostBlockTable;
+  post_translations: PostTranslationTable;
 }

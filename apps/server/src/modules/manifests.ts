@@ -21,12 +21,14 @@ import { notificationsManifest } from './notifications/index';
 import { orgManifest } from './org/index';
 import { peopleManifest } from './people/index';
 import { postsManifest } from './posts/index';
+import { proxyManifest } from './proxy/index';
 import { registrationManifest } from './registration/index';
 import { sessionsManifest } from './sessions/index';
 import { settingsManifest } from './settings/index';
 import { ssoManifest } from './sso/index';
 import { threadsManifest } from './threads/index';
 import { transportManifest } from './transport/index';
+import { translationManifest } from './translation/index';
 
 /**
  * Every area of the server (docs/decisions/025-area-manifests.md). app.ts mounts their routes and live
@@ -61,6 +63,8 @@ export const areaManifests: readonly AreaManifest[] = [
   attendanceManifest,
   sessionsManifest,
   orgManifest,
+  translationManifest,
+  proxyManifest,
 ];
 
 /**

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Group, TextInput } from '@mantine/core';
 import { BLOCK_URL_MAX } from '@patio/core/schemas/blocks';
+import { usePendingEdit } from './pendingEdits';
 import classes from './blocks.module.css';
 
 export interface UrlEditorProps {
@@ -27,25 +28,47 @@ export function UrlEditor({ label, placeholder, initialUrl, isValid, warning, hi
   const [url, setUrl] = useState(initialUrl);
   const [isSaving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
   const typed = url.trim();
   const valid = isValid(typed);
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!valid) return;
+  const accept = async (): Promise<boolean> => {
     setSaving(true);
     setFailed(false);
     try {
       await onAccept(typed);
+      return true;
     } catch {
       setFailed(true);
       setSaving(false);
+      return false;
     }
   };
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (valid) await accept();
+  };
+
+  // Issue 33 item 2: an address typed and not accepted is accepted on publish, or holds the publish
+  // back with the reason; publishing never drops it silently.
+  const focus = () => input.current?.focus();
+  usePendingEdit(
+    typed !== '' && typed !== initialUrl.trim()
+      ? {
+          settle: async () => {
+            // Not an address it can accept, or the save failed: the field shows which, under it.
+            if (!valid || !(await accept())) return { ok: false, label, focus };
+            return { ok: true };
+          },
+        }
+      : null,
+  );
 
   return (
     <form className={classes.editor} onSubmit={(event) => void handleSubmit(event)} noValidate>
       <TextInput
+        ref={input}
         label={label}
         description={hint}
         placeholder={placeholder}
@@ -53,6 +76,7 @@ export function UrlEditor({ label, placeholder, initialUrl, isValid, warning, hi
         onChange={(event) => setUrl(event.currentTarget.value)}
         error={typed !== '' && !valid ? warning : failed ? t('blocks.frame.saveFailed') : null}
         type="url"
+        classNames={{ input: classes.urlInput, error: classes.urlError }}
         maxLength={BLOCK_URL_MAX}
         inputMode="url"
         autoComplete="off"

@@ -1,10 +1,10 @@
 import { useContext, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { DEFAULT_PAGE_COLOR } from '@patio/core/constants';
 import { darkenForWhiteText } from './color';
 import { LoadingBar } from './LoadingBar';
 import { LoadingSourceContext } from './loadingSource';
+import { SchoolLogoContext } from './schoolLogo';
 import { useRequestsInFlight } from './useRequestsInFlight';
 import { useToolbarVisibility } from './useToolbarVisibility';
 import classes from './PageShell.module.css';
@@ -18,7 +18,7 @@ export interface PageShellProps {
   actions?: ReactNode;
   /** Optional header image under the toolbar (decorative). */
   headerImage?: string | null;
-  /** Page colour (spec §2 default #1C89B8); darkened where needed so the toolbar text stays readable. */
+  /** Page colour; darkened where needed so the toolbar text stays readable. Left out: the school's colour (spec §2 default #1C89B8). */
   color?: string;
   /** Extra loading state of the page itself, on top of the API requests in flight. */
   loading?: boolean;
@@ -27,11 +27,12 @@ export interface PageShellProps {
 }
 
 /** Page frame of spec §2: toolbar, optional header image, loading bar, body, footer. */
-export function PageShell({ title, onBack, backLabel, actions, headerImage, color = DEFAULT_PAGE_COLOR, loading = false, footer, children }: PageShellProps) {
+export function PageShell({ title, onBack, backLabel, actions, headerImage, color, loading = false, footer, children }: PageShellProps) {
   const { t } = useTranslation();
   const toolbarVisible = useToolbarVisibility();
   const requestsRunning = useRequestsInFlight(useContext(LoadingSourceContext));
-  const style = { '--page-color': color, '--page-bar': darkenForWhiteText(color) } as CSSProperties;
+  const schoolLogo = useContext(SchoolLogoContext);
+  const style = color ? ({ '--page-color': color, '--page-bar': darkenForWhiteText(color) } as CSSProperties) : undefined;
 
   return (
     <div className={classes.page} style={style}>
@@ -42,6 +43,7 @@ export function PageShell({ title, onBack, backLabel, actions, headerImage, colo
             <IconArrowLeft size={22} aria-hidden="true" />
           </button>
         )}
+        {!onBack && schoolLogo && <img src={schoolLogo} alt="" className={classes.schoolLogo} data-testid="app-bar-logo" />}
         <h1 className={classes.title}>{title}</h1>
         {actions && <div className={classes.actions}>{actions}</div>}
       </header>

@@ -37,6 +37,11 @@ export const AUDIENCE_FIELDS = {
   /** Parents (and other parent-like relatives) by how many children of the school they have. */
   familiesWithChildren: { ops: countOps, args: 'count' },
   /**
+   * Issue 33 ("Families of 7A"): the parent-like relatives of the current students of a node and its
+   * descendants, without the students themselves (who `node` selects).
+   */
+  familiesOf: { ops: ['eq'], args: 'nodeId' },
+  /**
    * Billing (issue 14): `true` selects students with an overdue balance (a debit not paid whose
    * expiration date has passed in the school's time zone); `false` selects the current students who
    * have none. Their families are reached as with any rule: by adding the parent-like relatives.

@@ -17,6 +17,7 @@ export * from './signInLinks';
 export * from './signInSettings';
 export * from './singleSignOn';
 export * from './posts';
+export * from './translations';
 export * from './live';
 export * from './blocks';
 export * from './calendar';

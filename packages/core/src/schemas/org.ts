@@ -33,6 +33,8 @@ export const ZSettings = z
     signInByEmail: z.boolean().optional().describe('POST oauth/token accepts an email address in the username field (always sent by the server)'),
     legacyHost: z.string().nullable().optional().describe("Base address of the school's legacy modules (v3 blocks); null: the API host without its api part (always sent by the server)"),
     timeZone: z.string().optional().describe("The school's IANA time zone (calendar dates and all-day events); America/Bogota unless set (always sent by the server)"),
+    language: z.string().optional().describe("The school's default language (es, en, de, fr, it, pt); es unless set (always sent by the server)"),
+    signInLink: z.boolean().optional().describe('/login offers "Email me a sign-in link" (always sent by the server)'),
     vapidPublicKey: z.string().optional().describe("The server's VAPID public key (base64url) that browsers subscribe to Web Push with (always sent by the server)"),
     mapTiles: z
       .object({ url: z.string(), attribution: z.string() })

@@ -32,6 +32,31 @@ export const POST_TYPE_KEYS = [
 export const ZPostTypeKey = z.enum(POST_TYPE_KEYS);
 export type PostTypeKey = z.infer<typeof ZPostTypeKey>;
 
+/**
+ * Issue 33: the kinds of post written for families, so compose warns when one reaches no relative
+ * (a circular sent to 7A's students alone never reaches a parent). Chosen for what a school sends
+ * home: notices, circulars, bulletins, announcements, events and meetings, payments, transport news
+ * and procedures. Left out: what families write (absence), what goes either way or to anyone
+ * (message, poll, news, classified, document, notification) and what is for students or staff
+ * (task, follow_up).
+ */
+export const FAMILY_FACING_POST_TYPES: readonly PostTypeKey[] = [
+  'urgent_notice',
+  'bulletin',
+  'circular',
+  'payment',
+  'announcement',
+  'event',
+  'transport_news',
+  'process',
+  'meeting',
+];
+
+/** Tells whether a kind of post is written for families (FAMILY_FACING_POST_TYPES). */
+export function isFamilyFacingPostType(type: string): boolean {
+  return (FAMILY_FACING_POST_TYPES as readonly string[]).includes(type);
+}
+
 /** Largest stored description (sanitised HTML): a bigger body is 413 `payload_too_large`. */
 export const MAX_DESCRIPTION_BYTES = 1_000_000;
 export const MAX_TITLE_LENGTH = 300;
@@ -105,6 +130,19 @@ export const ZAudience = z
   .strict();
 export type Audience = z.infer<typeof ZAudience>;
 
+/**
+ * Answer of POST people/{me}/posts/audience-summary (issue 33): who a post with this audience would
+ * reach if published now, counted as publishing counts them (the author left out). A person in two
+ * kinds (a teacher who is also a parent) counts in each, so the kinds may add up to more than `count`.
+ */
+export const ZAudienceSummary = z.object({
+  count: z.number().int().describe('People the post would reach'),
+  students: z.number().int().describe('Of them, current students of some group'),
+  relatives: z.number().int().describe('Of them, parent-like relatives of someone in the school'),
+  staff: z.number().int().describe('Of them, administrators, teachers, substitute teachers, group directors and employees'),
+});
+export type AudienceSummary = z.infer<typeof ZAudienceSummary>;
+
 /** An instant as ISO 8601 with a zone (`2026-11-23T08:00:00Z` or with an offset). */
 const ZInstant = z.iso.datetime({ offset: true });
 
@@ -120,6 +158,7 @@ export const ZPostInput = z
     publishDate: ZInstant.nullable().default(null).describe('A future date schedules the post; null publishes now'),
     expirationDate: ZInstant.nullable().default(null).describe('After it, replies are refused with 409 `expired`'),
     event: ZEventInput.nullable().default(null).describe('A calendar event riding on the post: its readers are the audience'),
+    language: ZLanguage.optional().describe('The language the post is written in; left out: the author’s interface language (readers may translate it)'),
   })
   .strict();
 export type PostInput = z.infer<typeof ZPostInput>;
@@ -159,6 +198,10 @@ export const ZBlock = z.object({
   type: z.enum(BLOCK_TYPES),
   url: z.string().nullable(),
   options: z.record(z.string(), z.unknown()),
+  proxiedUrl: z
+    .string()
+    .optional()
+    .describe("An image block's picture of another site as readers load it: a signed /proxy/ address (issue 33); absent when `url` is shown as it is"),
 });
 
 /** A quoted post inside a card (one level; its own quotes are reached by opening it). */
@@ -191,6 +234,7 @@ export const ZPost = z.object({
   event: ZPostEvent.nullable().describe('The calendar event of the post (details, RSVP: GET calendar/events/{id})'),
   thread: z.number().int(),
   status: z.enum(['draft', 'scheduled', 'published']),
+  language: ZLanguage.describe('The language the post was written in (POST posts/{id}/translations translates it)'),
 });
 export type Post = z.infer<typeof ZPost>;
 

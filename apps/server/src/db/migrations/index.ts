@@ -22,6 +22,7 @@ import * as m020 from './020-attendance';
 import * as m021 from './021-sessions';
 import * as m022 from './022-registration-links';
 import * as m023 from './023-billing-safety';
+import * as m024 from './024-post-language';
 
 /** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '021-sessions': m021,
   '022-registration-links': m022,
   '023-billing-safety': m023,
+  '024-post-language': m024,
 };

@@ -1,7 +1,9 @@
 import { ALERTING_TYPES } from '@patio/core';
 import { defineJob } from '../../platform/jobs/jobs';
 import { announceThreadsChanged } from '../live/index';
+import { findOrgById } from '../org/index';
 import { deliverPost, rewritePublishedPost, storedDescription } from '../posts/index';
+import { schoolLanguageOf } from '../settings/index';
 import { type AlertFacts, familyLanguages, personName, renderAlert } from './attendance.alert';
 import { findAlertRecipients, findLatestChangeId, findNames, findNodeWithType, findRecordByIdForUpdate, type RecordRow, updateRecord } from './attendance.queries';
 import type { Database } from '../../db/database';
@@ -29,6 +31,12 @@ async function factsOf(db: Database, orgId: number, record: RecordRow): Promise<
   };
 }
 
+/** The languages the family reads; a relative who chose none reads the school's default language. */
+async function languagesOf(db: Database, orgId: number, relatives: number[]) {
+  const schoolLanguage = schoolLanguageOf((await findOrgById(db, orgId))?.settings ?? {});
+  return familyLanguages((await findNames(db, orgId, relatives)).map((p) => p.language), schoolLanguage);
+}
+
 /**
  * Makes a record's "absence" post say what the record says (issue 15; docs/decisions/021-attendance.md).
  * Queued with every mark that changes the alert, in the mark's transaction: ALERT_DELAY_SECONDS after
@@ -49,7 +57,7 @@ export const attendanceAlertJob = defineJob<AttendanceAlertPayload>({
       const facts = await factsOf(trx, orgId, record);
       if (record.alert_post_id !== null) {
         const relatives = await findAlertRecipients(trx, orgId, record.person_id);
-        const languages = familyLanguages((await findNames(trx, orgId, relatives)).map((p) => p.language));
+        const languages = await languagesOf(trx, orgId, relatives);
         return rewritePublishedPost(trx, orgId, record.alert_post_id, renderAlert(facts, languages));
       }
       if (record.alert_state !== 'pending' || facts.withdrawn || record.marked_by === null) return null;
@@ -58,7 +66,7 @@ export const attendanceAlertJob = defineJob<AttendanceAlertPayload>({
         await updateRecord(trx, orgId, record.id, { alert_state: null });
         return null;
       }
-      const languages = familyLanguages((await findNames(trx, orgId, relatives)).map((p) => p.language));
+      const languages = await languagesOf(trx, orgId, relatives);
       const { title, description } = renderAlert(facts, languages);
       const delivered = await deliverPost(
         trx,

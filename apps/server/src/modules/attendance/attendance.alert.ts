@@ -28,11 +28,11 @@ function dayIn(texts: AttendanceAlertTexts, date: string): string {
   return new Intl.DateTimeFormat(texts.locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d));
 }
 
-/** The family's languages, most read first (es when nobody chose one). */
-export function familyLanguages(languages: readonly (string | null)[]): DictionaryLanguage[] {
+/** The family's languages, most read first; someone who chose none reads `fallback` (the school's default language). */
+export function familyLanguages(languages: readonly (string | null)[], fallback: string | null = null): DictionaryLanguage[] {
   const counts = new Map<DictionaryLanguage, number>();
   for (const tag of languages.length > 0 ? languages : [null]) {
-    const lang = dictionaryLanguageOf(matchInterfaceLanguage(tag));
+    const lang = dictionaryLanguageOf(matchInterfaceLanguage(tag || fallback));
     counts.set(lang, (counts.get(lang) ?? 0) + 1);
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([lang]) => lang);

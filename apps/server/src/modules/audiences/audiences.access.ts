@@ -10,6 +10,8 @@ import { findCallerReach } from '../nodes/index';
  * School-wide staff may use every field. Other staff (teachers, employees of a node):
  * - names, role and employee group: on the card, or staff data every staff member sees: always;
  * - node and transport route: only nodes in their reach (the subtrees they teach or work in);
+ * - families of a node: only nodes in their reach too; it selects relatives, who are not members, so it
+ *   confines nothing;
  *   grade order (gradedAtOrAbove/Below) spans grades, so it is school-wide only;
  * - gender, enrollment status, number of children: school data, so only when the whole rule is
  *   confined to their reach (an "and" with `node eq` a node they reach, or an "or" of such rules);
@@ -39,7 +41,7 @@ export async function checkRuleForCaller(db: Database, caller: Caller, rule: Aud
   const visit = (r: AudienceRule, at: string): void => {
     if (!isAudienceFieldRule(r)) return r.args.forEach((child, i) => visit(child, `${at}.args[${i}]`));
     if (cardFields.includes(r.field)) return;
-    if (nodeFields.includes(r.field)) {
+    if (nodeFields.includes(r.field) || r.field === 'familiesOf') {
       if (r.op === 'gradedAtOrAbove' || r.op === 'gradedAtOrBelow') throw refuse(r.field, at, 'grade order spans the whole school');
       if (!inReach(r)) throw refuse(r.field, at, 'only the groups you teach or work in');
       return;

@@ -17,7 +17,8 @@ export async function audienceRoutes(app: FastifyInstance): Promise<void> {
       description:
         'Rules (spec §3 Person-selection conditions): {field, op, args} combined with {op: and|or|not, args}. ' +
         'Fields: firstName, lastName, gender, document, enrollmentStatus, node, role, employeeGroup, ' +
-        'transportRoute, familiesWithChildren, and three that read billing: debtor (eq true: students with an unpaid ' +
+        'transportRoute, familiesWithChildren, familiesOf (eq a node: the parent-like relatives of its current students and ' +
+        'those of the nodes below, not the students), and three that read billing: debtor (eq true: students with an unpaid ' +
         'debit past its expiration date in the school’s time zone; eq false: current students with none), billingDebit ' +
         '(eq or contains a text: people with an unpaid debit whose description or a concept’s name matches, case ' +
         'ignored) and billingPrice (eq, lt, gt, between amounts in major units of the debit’s currency: people with an ' +
@@ -26,7 +27,7 @@ export async function audienceRoutes(app: FastifyInstance): Promise<void> {
         'field or operator is a 400 and nothing runs. includeRelatives adds the parent-like relatives. Staff only ' +
         '(a driver alone is not staff). A rule may only ask what its author may see (decision 004): administrators ' +
         'and school-wide employees use every field; teachers and employees of a node use names, role and ' +
-        'employeeGroup anywhere, node and transportRoute only on nodes they teach or work in (and below), gender, ' +
+        'employeeGroup anywhere, node, transportRoute and familiesOf only on nodes they teach or work in (and below), gender, ' +
         'enrollmentStatus and familiesWithChildren only inside a rule confined to those nodes, and never document, ' +
         'grade order or the billing fields; anything else is 403 `forbidden_filter` naming the field. People whose registration ' +
         'is not approved are never selected; node, role and grade rules select current members only.',

@@ -156,6 +156,24 @@ export class AudienceSql {
     return this.idIn(eb, parents);
   }
 
+  /** Issue 33 "Families of 7A": the parent-like relatives of the node's current students (and its descendants'). */
+  private familiesOf(eb: EB, rule: AudienceFieldRule): Expression<SqlBool> {
+    const nodeIds = this.nodes(rule.args[0]);
+    if (nodeIds.length === 0) return sql<SqlBool>`1 = 0`;
+    const relatives = eb
+      .selectFrom('relationships')
+      .innerJoin('memberships', (j) =>
+        j.onRef('memberships.org_id', '=', 'relationships.org_id').onRef('memberships.person_id', '=', 'relationships.person_id'),
+      )
+      .select('relationships.relative_id')
+      .where('relationships.org_id', '=', this.orgId)
+      .where('relationships.kind', 'in', [...parentLikeKinds])
+      .where('memberships.node_id', 'in', nodeIds)
+      .where('memberships.role', '=', 'student')
+      .where(currentMembership());
+    return this.idIn(eb, relatives);
+  }
+
   /** people.id IN (students of the school with a debit matching `debit`, unpaid). */
   private withUnpaidDebit(eb: EB, debit: (d: ExpressionBuilder<DB, 'billing_debits'>) => Expression<SqlBool>): Expression<SqlBool> {
     const debtors = eb
@@ -225,6 +243,7 @@ export class AudienceSql {
     if (field === 'billingDebit') return this.billingDebit(eb, rule);
     if (field === 'billingPrice') return this.billingPrice(eb, rule);
     if (field === 'familiesWithChildren') return this.familiesWithChildren(eb, rule);
+    if (field === 'familiesOf') return this.familiesOf(eb, rule);
     if (field === 'node' && (op === 'gradedAtOrAbove' || op === 'gradedAtOrBelow')) return this.graded(eb, rule);
     if (op === 'neq') return eb.not(this.field(eb, { ...rule, op: 'eq' }));
     if (field in textColumns) return compareText(eb, field as keyof typeof textColumns, rule);

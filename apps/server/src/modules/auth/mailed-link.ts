@@ -2,7 +2,9 @@ import { createHmac } from 'node:crypto';
 import type { RequestContext } from '../../http/context';
 import { linkOrigin } from '../../http/origin';
 import type { JobContext, JobDefinition } from '../../platform/jobs/job-definition';
+import { brandedMailHtml } from '../../platform/mail/mail-branding';
 import { mailerFor } from '../../platform/mail/mailer';
+import { schoolMailLookOf } from '../settings/index';
 import type { Database } from '../../db/database';
 import { insertLoginTokenOnce, type LoginTokenPurpose } from './auth.queries';
 import { findResetTargets, type AccountRow } from './credentials.queries';
@@ -72,11 +74,16 @@ export async function mailOneTimeLinks(request: MailedLinkPayload, { db, config,
   const orgId = job.orgId;
   const people = await findResetTargets(db, orgId, request.login);
   const expiresAt = new Date(Date.parse(request.requestedAt) + kind.minutes * 60_000).toISOString();
+  if (people.length === 0) return;
   const mailer = mailerFor(config, (entry, msg) => log.info(entry, msg));
+  const { brand, language: schoolLanguage } = await schoolMailLookOf(db, orgId, request.origin, request.school.title);
+  // A person whose own language is unknown reads the mail in the screen's language, else the school's.
+  const asked = { ...request, language: request.language ?? schoolLanguage };
   for (const person of people) {
     const token = linkToken(config.jwtSecret, kind.purpose, job.id, orgId, person.id);
     await insertLoginTokenOnce(db, orgId, { personId: person.id, tokenHash: hashLoginToken(token), expiresAt, createdBy: person.id, purpose: kind.purpose });
     const link = `${request.origin}${kind.path}?${new URLSearchParams({ school: request.school.code, token })}`;
-    await mailer.send({ to: person.email!, ...(await kind.mail(person, link, request, db, orgId)) });
+    const message = await kind.mail(person, link, asked, db, orgId);
+    await mailer.send({ to: person.email!, ...message, html: brandedMailHtml(brand, message.text, person.language ?? asked.language) });
   }
 }

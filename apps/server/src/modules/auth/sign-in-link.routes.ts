@@ -22,10 +22,10 @@ export async function signInLinkRoutes(app: FastifyInstance): Promise<void> {
         `\`<origin>/login?school=<code>&token=<token>\`, valid ${SIGN_IN_LINK_MINUTES} minutes and exchanged once through ` +
         'POST oauth/login-token, in the person\'s language (else `language`). Counted before any work: ' +
         `${SIGN_IN_LINK_LIMITS.perIp} requests per client IP and ${SIGN_IN_LINK_LIMITS.perAccount} per typed login an hour, ` +
-        'then 429 with Retry-After.',
+        'then 429 with Retry-After. A school that turned mailed links off (PUT settings/appearance) answers 403 `sign_in_link_off`.',
       params: paramsOf(p.requestSignInLink),
       body: ZSignInLinkRequest,
-      response: { 202: ZSignInLinkAccepted, ...errors(400, 404, 429) },
+      response: { 202: ZSignInLinkAccepted, ...errors(400, 403, 404, 429) },
     },
     handler: async (request, reply) => {
       await requestSignInLink(contextOf(request), request.body, request.ip);

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { RequestContext } from '../../http/context';
 import { HttpError, notFound } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
+import { imageProxyFor, proxiedBlockUrl } from '../proxy/index';
 import { checkBlockUrl } from './block-urls';
 import { deletePostBlock, findPostBlock, findPostBlocks, insertPostBlock, lockPost, type PostBlockRow, setBlockPositions, updatePostBlock } from './blocks.queries';
 
@@ -16,8 +17,11 @@ const known = new Set<string>(BLOCK_TYPES);
 const noBlock = () => notFound('This post has no such block');
 const noPost = () => notFound('There is no such post in this school');
 
-/** A stored block as the API shows it (options that do not parse show as none). */
-function toBlock(row: PostBlockRow): Block {
+/**
+ * A stored block as the API shows it (options that do not parse show as none); an image of another
+ * site also with the signed /proxy/ address it is shown from (decision 028).
+ */
+function toBlock(ctx: RequestContext, row: PostBlockRow): Block {
   let options: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(row.options);
@@ -25,7 +29,8 @@ function toBlock(row: PostBlockRow): Block {
   } catch {
     // Shown with no options.
   }
-  return { id: row.id, type: row.type as BlockType, url: row.url, options };
+  const proxiedUrl = proxiedBlockUrl(row, imageProxyFor(ctx.services.config, ctx.origin));
+  return { id: row.id, type: row.type as BlockType, url: row.url, options, ...(proxiedUrl !== undefined ? { proxiedUrl } : {}) };
 }
 
 function urlContext(ctx: RequestContext, postId: number) {
@@ -34,7 +39,7 @@ function urlContext(ctx: RequestContext, postId: number) {
 
 /** GET posts/{id}/blocks: in their order. */
 export async function listBlocks(ctx: RequestContext, postId: number): Promise<Block[]> {
-  return (await findPostBlocks(ctx.db, ctx.org.id, postId)).filter((r) => known.has(r.type)).map(toBlock);
+  return (await findPostBlocks(ctx.db, ctx.org.id, postId)).filter((r) => known.has(r.type)).map((row) => toBlock(ctx, row));
 }
 
 /** POST posts/{id}/blocks: a new block after the others; 409 `too_many_blocks` at the cap. */
@@ -51,7 +56,7 @@ export async function addBlock(ctx: RequestContext, postId: number, input: Block
     const values = { org_id: ctx.org.id, post_id: postId, position, type: input.type, url, options };
     return { ...values, id: await insertPostBlock(trx, values) };
   });
-  return toBlock(row);
+  return toBlock(ctx, row);
 }
 
 /** The order after moving `blockId` to index `to` (clamped), as the positions that change. */
@@ -80,7 +85,7 @@ export async function updateBlock(ctx: RequestContext, postId: number, blockId: 
     if (change.position !== undefined) await setBlockPositions(trx, ctx.org.id, movesFor(await findPostBlocks(trx, ctx.org.id, postId), blockId, change.position));
     return (await findPostBlock(trx, ctx.org.id, postId, blockId))!;
   });
-  return toBlock(row);
+  return toBlock(ctx, row);
 }
 
 /** DELETE posts/{id}/blocks/{blockId}: the others close the gap. What the block pointed at stays (its owner removes it). */

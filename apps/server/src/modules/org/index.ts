@@ -2,5 +2,5 @@
 // Other areas import from here only (.dependency-cruiser.cjs).
 export { directoryRoutes } from './org.routes';
 export { cachedOrg, forgetCachedOrgs } from './org.cache';
-export { findOrgByCode, findOrgById, insertOrg, updateOrgSettings } from './org.queries';
+export { findOrgByCode, findOrgById, insertOrg, lockOrg, updateOrgAppearance, updateOrgSettings } from './org.queries';
 export { orgManifest } from './org.manifest';

@@ -51,3 +51,19 @@ export async function updateOrgSettings(db: Database, orgId: number, settings: R
   await db.updateTable('orgs').set({ settings: JSON.stringify(settings) }).where('id', '=', orgId).execute();
   forgetCachedOrgs();
 }
+
+/**
+ * Writes the school's title, logo and settings in one statement, so a reader never sees the name of
+ * one change with the colour of another.
+ */
+export async function updateOrgAppearance(db: Database, orgId: number, change: { title: string; logo: string | null; settings: Record<string, unknown> }): Promise<void> {
+  await db.updateTable('orgs').set({ title: change.title, logo: change.logo, settings: JSON.stringify(change.settings) }).where('id', '=', orgId).execute();
+  forgetCachedOrgs();
+}
+
+/** The school's row, locked until the transaction ends on PostgreSQL (SQLite writes one at a time anyway). */
+export async function lockOrg(db: Database, dialect: 'sqlite' | 'postgres', orgId: number): Promise<Org | null> {
+  const query = db.selectFrom('orgs').select(['id', 'code', 'title', 'logo', 'settings']).where('id', '=', orgId);
+  const row = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  return row ? toOrg(row) : null;
+}

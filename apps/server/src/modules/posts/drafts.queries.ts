@@ -4,7 +4,7 @@ import type { PostContentRow } from './posts.delivery.queries';
 
 const draftColumns = [
   'id', 'thread_id', 'author_id', 'status', 'type', 'title', 'description', 'audience', 'quotes', 'highlight', 'notifications',
-  'recipients_visible', 'replies', 'forward', 'publish_date', 'expiration_date', 'updated_at', 'event_id',
+  'recipients_visible', 'replies', 'forward', 'publish_date', 'expiration_date', 'updated_at', 'event_id', 'language',
 ] as const;
 
 /** A post row as drafts and publishing read it. */

@@ -1,4 +1,4 @@
-import { type Draft, type PostInput, type PostTypeKey, ZAudience, ZPostInput } from '@patio/core';
+import { type Draft, type Language, type PostInput, type PostTypeKey, ZAudience, ZPostInput } from '@patio/core';
 import type { Database } from '../../db/database';
 import type { RequestContext } from '../../http/context';
 import { forbidden, notFound } from '../../http/errors';
@@ -36,6 +36,7 @@ export function inputOf(row: PostRecord): PostInput {
     publishDate: row.publish_date,
     expirationDate: row.expiration_date,
     event: null,
+    language: row.language as Language,
   };
 }
 

@@ -1,10 +1,10 @@
-import type { Audience } from '@patio/core';
+import type { Audience, AudienceSummary } from '@patio/core';
 import type { Database } from '../../db/database';
 import { badRequest, forbidden, HttpError } from '../../http/errors';
 import type { Caller } from '../../policy/policy';
 import { checkAudienceRule, checkRuleForCaller, resolveAudience } from '../audiences/index';
 import { findApprovedParentLikeRelativeIds, personAccess } from '../people/index';
-import { findReachablePeople } from './posts.audience.queries';
+import { countRecipientKinds, findReachablePeople } from './posts.audience.queries';
 
 // Who a post goes to (docs/decisions/010-who-may-post-to-whom.md). Staff address people they can see
 // and person-selection rules within what they may ask about (the audiences area's checks, as POST
@@ -32,6 +32,13 @@ export async function checkAudienceFor(db: Database, caller: Caller, audience: A
  * Checks first (checkAudienceFor). 400 `no_recipients` when nobody is left.
  */
 export async function resolveRecipients(db: Database, caller: Caller, audience: Audience): Promise<number[]> {
+  const recipients = await collectRecipients(db, caller, audience);
+  if (recipients.length === 0) throw noRecipients();
+  return recipients;
+}
+
+/** resolveRecipients without the 400 for nobody: the ids in order, possibly none. */
+async function collectRecipients(db: Database, caller: Caller, audience: Audience): Promise<number[]> {
   await checkAudienceFor(db, caller, audience);
   const chosen = await findReachablePeople(db, caller.orgId, audience.people);
   const selected = new Set(chosen);
@@ -41,8 +48,16 @@ export async function resolveRecipients(db: Database, caller: Caller, audience: 
     for (const id of personIds) selected.add(id);
   }
   selected.delete(caller.id);
-  if (selected.size === 0) throw noRecipients();
   return [...selected].sort((a, b) => a - b);
+}
+
+/**
+ * Issue 33: who a post with `audience` would reach if `caller` published it now, by kind, so compose
+ * can say "3 students, 5 relatives" before publishing. The same checks and people as publishing.
+ */
+export async function summarizeAudience(db: Database, caller: Caller, audience: Audience): Promise<AudienceSummary> {
+  const recipients = await collectRecipients(db, caller, audience);
+  return { count: recipients.length, ...(await countRecipientKinds(db, caller.orgId, recipients)) };
 }
 
 /**

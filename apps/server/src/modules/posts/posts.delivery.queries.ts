@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
 import type { PostRowStatus } from '../../db/types-posts';
 import { notAnUnapprovedRegistrant } from '../../policy/registrants.sql';
+import { authorLanguageOf } from './posts.language.queries';
 
 /**
  * Recipients per INSERT … SELECT. SQLite binds one parameter per id (well inside its limit);
@@ -25,6 +26,8 @@ export interface PostContentRow {
   forward: number;
   publish_date: string | null;
   expiration_date: string | null;
+  /** Set when the request names it; a new post without it takes its author's language (insertPost), a saved one keeps its own. */
+  language?: string;
 }
 
 export async function insertThread(db: Database, orgId: number, now: string): Promise<number> {
@@ -40,9 +43,10 @@ export async function insertPost(
   db: Database,
   values: PostContentRow & { org_id: number; thread_id: number; author_id: number; status: PostRowStatus; created_at: string },
 ): Promise<number> {
+  const language = values.language ?? (await authorLanguageOf(db, values.org_id, values.author_id));
   const row = await db
     .insertInto('posts')
-    .values({ ...values, updated_at: values.created_at })
+    .values({ ...values, language, updated_at: values.created_at })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -34,6 +34,8 @@ export interface DeliveryInput {
   expirationDate?: string | null;
   /** The author's draft or scheduled post to publish in place (same id, same thread); 409 when it no longer is one. */
   postId?: number;
+  /** The language it is written in; unset: a new post takes its author's, a draft keeps its own. */
+  language?: string;
 }
 
 export interface Delivered {
@@ -55,6 +57,7 @@ export function contentRow(input: {
   replyToId?: number | null;
   publishDate: string | null;
   expirationDate: string | null;
+  language?: string;
 }): PostContentRow {
   const { settings } = input;
   return {
@@ -71,6 +74,7 @@ export function contentRow(input: {
     forward: settings.forward ? 1 : 0,
     publish_date: utcInstant(input.publishDate),
     expiration_date: utcInstant(input.expirationDate),
+    ...(input.language !== undefined ? { language: input.language } : {}),
   };
 }
 

@@ -1,9 +1,16 @@
 import { MAX_DESCRIPTION_BYTES } from '@patio/core';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../http/errors';
-import { assertDescriptionSize, excerptOf, sanitizePostHtml } from './posts.html';
+import { signedProxyAddress } from '../proxy/index';
+import { assertDescriptionSize, excerptOf, sanitizePostHtml, storedDescription } from './posts.html';
 
 describe('post descriptions', () => {
+  it("item 8: a description saved back with a picture's /proxy/ address stores the picture's own address, and a script address inside one is dropped", () => {
+    const address = signedProxyAddress({ jwtSecret: Buffer.alloc(32, 1) }, 'https://fotos.example/a.png?x=1&y=2').replaceAll('&', '&amp;');
+    expect(storedDescription(`<p><img src="${address}" alt="a" /></p>`)).toBe('<p><img src="https://fotos.example/a.png?x=1&amp;y=2" alt="a" /></p>');
+    expect(storedDescription(`<p>x<img src="/proxy/?url=${encodeURIComponent('javascript:alert(1)')}&amp;sig=z" /></p>`)).toBe('<p>x</p>');
+  });
+
   it('keeps what the compose editor writes', () => {
     const html =
       '<h2>Title</h2><h3>Sub</h3><p>A <strong>b</strong> <em>c</em> <u>d</u> <s>e</s><br></p><ul><li>one</li></ul><ol><li>two</li></ol>' +

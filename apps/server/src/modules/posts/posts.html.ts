@@ -1,6 +1,7 @@
 import { MAX_DESCRIPTION_BYTES } from '@patio/core';
 import sanitizeHtml from 'sanitize-html';
 import { HttpError } from '../../http/errors';
+import { originalOfProxied } from '../proxy/index';
 
 // What a post's description may hold: the output of the compose editor (Tiptap) and nothing that
 // runs. Everything else is dropped, its text kept; scripts and styles go with their content.
@@ -17,6 +18,9 @@ const options: sanitizeHtml.IOptions = {
   // A link opens in a new tab and never gives the target page a handle on ours or our address.
   transformTags: {
     a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'noopener noreferrer nofollow', target: '_blank' } }),
+    // Readers get other sites' pictures as signed /proxy/ addresses, written at read time (decision
+    // 028); one saved back from a page is stored as the picture's own address, then checked as any src.
+    img: (tagName, attribs) => ({ tagName, attribs: attribs.src ? { ...attribs, src: originalOfProxied(attribs.src) ?? attribs.src } : attribs }),
   },
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };

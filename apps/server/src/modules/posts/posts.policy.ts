@@ -63,6 +63,8 @@ export const postsPolicies = {
   readDraft: definePolicy({ method: 'GET', path: 'people/:id/posts/drafts/:draftId', params: meAndDraft, check: isSelf }),
   publish: definePolicy({ method: 'POST', path: 'people/:id/posts/sent', params: me, check: isSelf }),
   listSent: definePolicy({ method: 'GET', path: 'people/:id/posts/sent', params: me, check: isSelf }),
+  /** Issue 33: who a post being written would reach, by kind, before publishing it. */
+  summarizeAudience: definePolicy({ method: 'POST', path: 'people/:id/posts/audience-summary', params: me, check: isSelf }),
   saveDraft: definePolicy({ method: 'PUT', path: 'posts/:id', params: post, check: isAuthor }),
   discardDraft: definePolicy({ method: 'DELETE', path: 'posts/:id', params: post, check: isAuthor }),
   listStubs: definePolicy({ method: 'GET', path: 'posts/:id/stubs', params: post, check: seesReceipts }),

@@ -46,7 +46,7 @@ export async function publishPost(ctx: RequestContext, body: PublishRequest): Pr
       {
         orgId: ctx.org.id, authorId: caller.id, threadId: null, replyToId: null, type: input.type, title: input.title, description,
         settings: input.settings, audience: input.audience, quotes: input.quotes, expirationDate: input.expirationDate,
-        ...(draftId !== null ? { postId: draftId } : {}),
+        ...(draftId !== null ? { postId: draftId } : {}), ...(input.language !== undefined ? { language: input.language } : {}),
       },
       recipients,
     );

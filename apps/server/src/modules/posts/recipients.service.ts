@@ -1,6 +1,8 @@
-import type { PostRecipient } from '@patio/core';
+import type { Audience, AudienceSummary, PostRecipient } from '@patio/core';
 import type { RequestContext } from '../../http/context';
+import { requireCaller } from '../../http/school-scope';
 import { signedAvatarUrl } from '../people/index';
+import { summarizeAudience } from './posts.audience';
 import { countRecipients, findRecipients } from './recipients.queries';
 
 // GET posts/{id}/recipients: the people a post reached, for the post card's audience text. Who may
@@ -12,4 +14,9 @@ export async function listRecipients(ctx: RequestContext, postId: number, page: 
   const rows = await findRecipients(ctx.db, ctx.org.id, postId, { offset: (page.page - 1) * page.limit, limit: page.limit });
   const items = rows.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, lastName2: r.last_name2, avatar: signedAvatarUrl(ctx, r.avatar) }));
   return { items, total };
+}
+
+/** POST people/{me}/posts/audience-summary: the people a post with this audience would reach now, by kind. */
+export async function previewRecipients(ctx: RequestContext, audience: Audience): Promise<AudienceSummary> {
+  return summarizeAudience(ctx.db, requireCaller(ctx), audience);
 }

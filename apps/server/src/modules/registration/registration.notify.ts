@@ -3,6 +3,8 @@ import type { RequestContext } from '../../http/context';
 import { linkOrigin } from '../../http/origin';
 import { mailerFor } from '../../platform/mail/mailer';
 import { defineJob } from '../../platform/jobs/jobs';
+import { findOrgById } from '../org/index';
+import { schoolLanguageOf } from '../settings/index';
 import { registrationMail, type RegistrationMailKind, type RegistrationMailValues } from './registration.mail';
 
 /** What a registration mail job carries: enough to build the mail in the family's language. */
@@ -22,8 +24,10 @@ export interface RegistrationMailPayload {
  */
 export const registrationMailJob = defineJob<RegistrationMailPayload>({
   kind: 'registration.mail',
-  async handle(mail, { config, log }) {
-    const message = registrationMail(mail.kind, mail.language, mail.values);
+  async handle(mail, { db, config, log, job }) {
+    // A family whose language is unknown reads the school's default language, not always Spanish.
+    const school = mail.language || job.orgId === null ? null : await findOrgById(db, job.orgId);
+    const message = registrationMail(mail.kind, mail.language || (school ? schoolLanguageOf(school.settings) : null), mail.values);
     await mailerFor(config, (entry, msg) => log.info(entry, msg)).send({ to: mail.to, ...message });
   },
   summarize: (mail) => ({ topic: mail.kind, personId: mail.personId }),

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { always, definePolicy, isSchoolAdmin } from '../../policy/policy';
 
 export const settingsPolicies = {
@@ -9,4 +10,9 @@ export const settingsPolicies = {
   updateLegacyHost: definePolicy({ method: 'PUT', path: 'settings/legacy-host', check: isSchoolAdmin }),
   /** PUT settings/time-zone: school administrators set the zone of the school's calendar. */
   updateTimeZone: definePolicy({ method: 'PUT', path: 'settings/time-zone', check: isSchoolAdmin }),
+  /** GET/PUT settings/appearance: school administrators set the school's name, colour, logo, language, zone and sign-in methods. */
+  readAppearance: definePolicy({ method: 'GET', path: 'settings/appearance', check: isSchoolAdmin }),
+  updateAppearance: definePolicy({ method: 'PUT', path: 'settings/appearance', check: isSchoolAdmin }),
+  /** The logo image: public, like GET vue/settings that points to it. */
+  readLogo: definePolicy({ method: 'GET', path: 'settings/appearance/logo/:file', params: z.object({ file: z.string().max(100) }), public: true, check: always }),
 };

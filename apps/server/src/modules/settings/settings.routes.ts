@@ -1,7 +1,7 @@
 import { ZLegacyHostRequest, ZSettings, ZSignInSettingsRequest, ZTimeZoneSetting } from '@patio/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
+import { contextOf, originOf, paramsOf, routeOf } from '../../http/school-scope';
 import { defaultMapTiles } from '../../config';
 import { errors } from '../../http/schemas';
 import { vapidKeysFor } from '../../platform/push/vapid-keys';
@@ -24,7 +24,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: ZSettings, ...errors(400, 404) },
     },
     handler: async (request) => ({
-      ...publicSettings(request.org, request.server.patio.config.oidc),
+      ...publicSettings(request.org, request.server.patio.config.oidc, originOf(request)),
       vapidPublicKey: vapidKeysFor(request.server.patio.config).publicKey,
       mapTiles: request.server.patio.config.mapTiles ?? defaultMapTiles,
     }),

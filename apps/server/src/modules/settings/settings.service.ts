@@ -9,27 +9,31 @@ import { availableSignInProviders } from './sign-in-providers';
 import { LEGACY_HOST_KEY, legacyHostOf, storedLegacyHost } from './legacy-host';
 import { allowsSignInByEmail, SIGN_IN_BY_EMAIL_KEY } from './sign-in-by-email';
 import { TIME_ZONE_KEY, timeZoneOf } from './time-zone';
-
-export const defaultColor = '#1C89B8';
+import { schoolColorOf } from './school-color';
+import { absoluteLogo } from './appearance.logo';
+import { schoolLanguageOf } from './school-language';
+import { offersSignInLink } from './sign-in-link-setting';
 
 /**
  * How a school's settings are stored (orgs.settings JSON):
  * { color?, public?: {free key-values shown to everyone, e.g. currencyPostfix, tuCompra},
  *   signIn?: { google?, office?, apple? } (sign-in-providers.ts: the server's OIDC_* clients serve schools without their own),
- *   signInByEmail?: true, legacyHost?: 'https://…', timeZone?: 'Europe/Madrid' }
+ *   signInByEmail?: true, legacyHost?: 'https://…', timeZone?: 'Europe/Madrid',
+ *   language?: 'en' (school default), signInLink?: false (no mailed sign-in links) }
  * Only `public`, the colour and which providers exist leave the server; client secrets never do.
  */
-export function publicSettings(org: Org, oidc?: OidcDefaults): Settings {
+export function publicSettings(org: Org, oidc?: OidcDefaults, origin = ''): Settings {
   const stored = org.settings;
   const pub = isRecord(stored.public) ? stored.public : {};
-  const color = typeof stored.color === 'string' && /^#[0-9a-fA-F]{6}$/.test(stored.color) ? stored.color : defaultColor;
   return {
     ...pub,
     title: org.title,
-    color,
-    logo: org.logo,
+    color: schoolColorOf(stored),
+    logo: absoluteLogo(org.logo, origin),
+    language: schoolLanguageOf(stored),
     signIn: availableSignInProviders(stored, oidc),
     signInByEmail: allowsSignInByEmail(stored),
+    signInLink: offersSignInLink(stored),
     legacyHost: legacyHostOf(stored),
     timeZone: timeZoneOf(stored),
   };
@@ -70,7 +74,7 @@ async function changeSettings(ctx: RequestContext, change: (settings: Record<str
     await updateOrgSettings(trx, ctx.org.id, settings);
     return { ...current, settings };
   });
-  return publicSettings(org, ctx.services.config.oidc);
+  return publicSettings(org, ctx.services.config.oidc, ctx.origin);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

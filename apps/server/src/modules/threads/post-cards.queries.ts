@@ -32,6 +32,7 @@ export interface PostCardRow {
   last_name: string;
   last_name2: string | null;
   avatar: string | null;
+  language: string;
 }
 
 type CardQuery = SelectQueryBuilder<DB, 'posts' | 'people', PostCardRow>;
@@ -65,6 +66,7 @@ function cardRows(db: Kysely<DB>, orgId: number): CardQuery {
       'people.last_name',
       'people.last_name2',
       'people.avatar',
+      'posts.language',
     ])
     .where(scopedToOrg(orgId, 'posts'));
 }

@@ -3,6 +3,7 @@ import type { RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
 import { postAccess } from '../posts/index';
+import { imageProxyFor, withProxiedImages } from '../proxy/index';
 import { findHighlightPage } from './highlights.queries';
 import { buildPostCards } from './post-cards';
 import { findPostCardRows } from './post-cards.queries';
@@ -31,10 +32,11 @@ export async function getTrail(ctx: RequestContext, postId: number, limit: numbe
   const stop = chain.findIndex((id) => !readable.has(id));
   const shown = stop === -1 ? chain : chain.slice(0, stop);
   const rows = new Map((await findPostCardRows(ctx.db, ctx.org.id, shown)).map((r) => [r.id, r]));
+  const images = imageProxyFor(ctx.services.config, ctx.origin);
   return shown.flatMap((id) => {
     const row = rows.get(id);
     if (!row) return [];
-    return [{ id, author: { firstName: row.first_name, lastName: row.last_name }, publishDate: row.publish_date ?? row.created_at, description: row.description }];
+    return [{ id, author: { firstName: row.first_name, lastName: row.last_name }, publishDate: row.publish_date ?? row.created_at, description: withProxiedImages(row.description, images) }];
   });
 }
 

@@ -64,6 +64,17 @@ describe('the outbound guard', () => {
     expect(hits.length).toBe(before);
   });
 
+  it('item 8 (issue 33): an https-only policy refuses plain http even where loopback is reached, and answers keep their bytes', async () => {
+    const httpsOnly: OutboundPolicy = { reach: 'loopback', plainHttp: 'never' };
+    const before = hits.length;
+    expect(outboundAddressOf(`${base}/ok`, httpsOnly)).toBeNull();
+    expect(await failureOf(fetchOutbound(`${base}/ok`, httpsOnly, request))).toBe('scheme_refused');
+    expect(hits.length).toBe(before);
+    const answer = await fetchOutbound(`${base}/ok`, loopback, request);
+    expect(answer.bytes.equals(Buffer.from('fine'))).toBe(true);
+    expect(answer.body).toBe('fine');
+  });
+
   it('item 4: sso a POST does not follow a redirect, and a body past the limit is refused', async () => {
     const answer = await fetchOutbound(`${base}/to-metadata`, loopback, { ...request, method: 'POST', body: 'a=1' });
     expect(answer.status).toBe(302);

@@ -1,14 +1,16 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
+import { rootCertificates } from 'node:tls';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 
 // The one door through which the server fetches an address somebody else chose: a school's calendar
-// feed, a school's OpenID provider (its discovery document, keys and token endpoint). Such an address
-// must not reach the server's own network (SSRF). Every connection — the first and each redirect —
-// goes through request-filtering-agent, which checks the address a name resolves to at connect time,
-// so a name that resolves to 127.0.0.1, 10.x, 169.254.x, ::1 or fc00::/7 (or changes its answer
-// between two lookups) is refused just like the literal address. Redirects are followed by hand, each
-// checked again; the whole exchange has a time limit and the body a size limit.
+// feed, a school's OpenID provider (its discovery document, keys and token endpoint), a picture a post
+// shows from another site (modules/proxy). Such an address must not reach the server's own network
+// (SSRF). Every connection — the first and each redirect — goes through request-filtering-agent, which
+// checks the address a name resolves to at connect time, so a name that resolves to 127.0.0.1, 10.x,
+// 169.254.x, ::1 or fc00::/7 (or changes its answer between two lookups) is refused just like the
+// literal address. Redirects are followed by hand, each checked again; the whole exchange has a time
+// limit and the body a size limit.
 
 /**
  * Which addresses may be reached: `public` only; `loopback` also 127.0.0.1 and ::1 (local test
@@ -18,8 +20,13 @@ export type OutboundReach = 'public' | 'loopback' | 'private';
 
 export interface OutboundPolicy {
   reach: OutboundReach;
-  /** `any`: http and https; `loopback`: plain http only to 127.0.0.1, ::1 or localhost when `reach` allows them, else https. */
-  plainHttp: 'any' | 'loopback';
+  /**
+   * `any`: http and https; `loopback`: plain http only to 127.0.0.1, ::1 or localhost when `reach` allows
+   * them, else https; `never`: https only, whatever `reach` allows.
+   */
+  plainHttp: 'any' | 'loopback' | 'never';
+  /** Tests only: one more certificate authority trusted for https (a local test server's own); never from the environment. */
+  trustedCa?: string;
 }
 
 export type OutboundFailure = 'address_refused' | 'scheme_refused' | 'timeout' | 'too_large' | 'too_many_redirects' | 'unreachable';
@@ -48,7 +55,10 @@ export interface OutboundRequest {
 export interface OutboundResponse {
   status: number;
   headers: IncomingHttpHeaders;
-  body: string;
+  /** The body as UTF-8 text. */
+  readonly body: string;
+  /** The body as it came (pictures are not text). */
+  bytes: Buffer;
   /** The address that answered, after redirects. */
   url: string;
 }
@@ -68,7 +78,7 @@ export function outboundAddressOf(raw: string, policy: OutboundPolicy): string |
   }
   if (url.username !== '' || url.password !== '' || url.hostname === '') return null;
   if (url.protocol === 'https:') return url.toString();
-  if (url.protocol !== 'http:') return null;
+  if (url.protocol !== 'http:' || policy.plainHttp === 'never') return null;
   if (policy.plainHttp === 'any') return url.toString();
   return policy.reach !== 'public' && LOOPBACK_NAMES.has(url.hostname) ? url.toString() : null;
 }
@@ -79,7 +89,8 @@ function agentFor(url: URL, policy: OutboundPolicy): http.Agent {
     allowPrivateIPAddress: policy.reach === 'private',
     allowIPAddressList: policy.reach === 'loopback' ? LOOPBACK_ADDRESSES : [],
   };
-  return url.protocol === 'https:' ? new RequestFilteringHttpsAgent(filter) : new RequestFilteringHttpAgent(filter);
+  if (url.protocol !== 'https:') return new RequestFilteringHttpAgent(filter);
+  return new RequestFilteringHttpsAgent(policy.trustedCa ? { ...filter, ca: [...rootCertificates, policy.trustedCa] } : filter);
 }
 
 /** One exchange through the filtering agent; resolves once the answer's headers arrived. */
@@ -94,7 +105,7 @@ function send(url: URL, policy: OutboundPolicy, request: OutboundRequest, signal
   });
 }
 
-async function readBody(response: IncomingMessage, maxBytes: number): Promise<string> {
+async function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const tooLarge = () => new OutboundError('too_large', `The answer is larger than ${maxBytes} bytes`);
   const declared = Number(response.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
@@ -111,7 +122,7 @@ async function readBody(response: IncomingMessage, maxBytes: number): Promise<st
     }
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 function failureOf(err: unknown, timedOut: boolean): OutboundError {
@@ -152,7 +163,16 @@ export async function fetchOutbound(address: string, policy: OutboundPolicy, req
         current = next;
         continue;
       }
-      return { status, headers: response.headers, body: await readBody(response, request.maxBytes), url: current };
+      const bytes = await readBody(response, request.maxBytes);
+      return {
+        status,
+        headers: response.headers,
+        bytes,
+        get body() {
+          return bytes.toString('utf8');
+        },
+        url: current,
+      };
     }
   } catch (err) {
     throw failureOf(err, timedOut);

@@ -33,6 +33,10 @@ export function DeckNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const school = useSessionState((s) => s.school);
+  // The school's settings, once loaded, are newer than the directory entry kept since /code.
+  const settings = useSessionState((s) => s.settings);
+  const logo = settings ? settings.logo : (school?.logo ?? null);
+  const title = settings?.title ?? school?.title;
   const signedInId = useSignedInId();
   const matches = useMatches();
   const active = activeTabOf(pathname, signedInId, declaredTab(matches));
@@ -40,8 +44,8 @@ export function DeckNav() {
   return (
     <nav className={classes.nav} aria-label={t('shell.mainNavigation')}>
       <div className={classes.brand}>
-        {school?.logo ? <img src={school.logo} alt="" className={classes.brandLogo} /> : <span className={classes.brandMark} aria-hidden="true">P</span>}
-        <span className={classes.brandTitle}>{school?.title ?? t('common.appName')}</span>
+        {logo ? <img src={logo} alt="" className={classes.brandLogo} data-testid="app-bar-logo" /> : <span className={classes.brandMark} aria-hidden="true">P</span>}
+        <span className={classes.brandTitle}>{title ?? t('common.appName')}</span>
       </div>
       <ul className={classes.tabs} onKeyDown={handleArrowKeys}>
         {deckTabs.map(({ key, to, icon: TabIcon }) => (

@@ -8,6 +8,7 @@ import { isSignedIn } from '../session/sessionStore';
 import { LiveUpdates } from '../live/useLiveUpdates';
 import { DeckNav } from './DeckNav';
 import { DeckProviders } from './DeckProviders';
+import { SchoolLook } from '../SchoolLook';
 import classes from './DeckShell.module.css';
 
 /** The /deck shell around every signed-in screen (spec §2). */
@@ -30,6 +31,7 @@ export function DeckShell() {
 
   return (
     <DeckProviders>
+    <SchoolLook>
     <LiveUpdates />
     <div className={classes.deck}>
       <a href="#main" className={classes.skipLink}>
@@ -41,6 +43,7 @@ export function DeckShell() {
         <Outlet />
       </main>
     </div>
+    </SchoolLook>
     </DeckProviders>
   );
 }

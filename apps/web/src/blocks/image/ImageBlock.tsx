@@ -17,7 +17,8 @@ export function ImageBlock(props: BlockViewProps) {
       </Suspense>
     );
   }
-  const src = load(props.block.url);
+  // Another site's picture through the server's /proxy/ (the server signs it), never straight from that site.
+  const src = load(props.block.proxiedUrl ?? props.block.url);
   if (!src) return null;
   return (
     <figure className={classes.figure}>

@@ -20,7 +20,8 @@ export function ImageEditor({ block, onChange }: BlockViewProps) {
   const [failed, setFailed] = useState(false);
   const [alt, setAlt] = useState(() => altOf(block.options));
   const altSave = useDebouncedSave((text: string) => onChange({ options: { ...(block.options as Record<string, string | number | boolean | null>), alt: text.trim() } }));
-  const src = load(block.url);
+  // Another site's picture through the server's /proxy/ (the server signs it), never straight from that site.
+  const src = load(block.proxiedUrl ?? block.url);
 
   const handleFile = async (file: File | null) => {
     if (!file) return;

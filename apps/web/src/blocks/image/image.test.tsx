@@ -24,6 +24,12 @@ describe('image block', () => {
     expect(image.getAttribute('src')).toBe(`http://school.test${SIGNED}`);
   });
 
+  it("item 8: shows another site's picture from the server's signed /proxy/ address, never from that site", async () => {
+    const proxied = '/proxy/?url=https%3A%2F%2Ffotos.example%2Fsalida.jpg&sig=abc';
+    await renderBlock({ block: { type: 'image', url: 'https://fotos.example/salida.jpg', proxiedUrl: proxied, options: { alt: 'Salida' } } });
+    expect(screen.getByRole('img', { name: 'Salida' }).getAttribute('src')).toBe(`http://school.test${proxied}`);
+  });
+
   it('never shows a script address', async () => {
     const { container } = await renderBlock({ block: { type: 'image', url: 'javascript:alert(1)' } });
     expect(container.querySelector('img')).toBeNull();

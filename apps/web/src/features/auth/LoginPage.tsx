@@ -82,11 +82,13 @@ export function LoginPage() {
     void navigate('/code');
   }
 
-  const title = school?.title ?? settings?.title ?? t('common.appName');
-  const logo = school?.logo ?? settings?.logo ?? null;
+  const title = settings?.title ?? school?.title ?? t('common.appName');
+  // The school's settings, once loaded, are newer than the directory entry kept since /code.
+  const logo = settings ? settings.logo : (school?.logo ?? null);
+  const offersLink = settings?.signInLink !== false;
 
   return (
-    <PublicLayout brand={<Brand name={title} logo={logo} logoAlt={t('login.schoolLogo', { school: title })} />}>
+    <PublicLayout color={settings?.color} brand={<Brand name={title} logo={logo} logoAlt={t('login.schoolLogo', { school: title })} />}>
       <h1>{t('login.title')}</h1>
       {isRegistrationNotApproved && <Notice tone="error">{t('login.registrationNotApproved')}</Notice>}
       {link.state === 'working' && (
@@ -128,9 +130,11 @@ export function LoginPage() {
             <Link to="/forgot-password" className={linkClasses.link}>
               {t('signInHelp.forgotPassword')}
             </Link>
-            <button type="button" className={`${linkClasses.link} ${linkClasses.textButton}`} onClick={() => setAskingLink(true)}>
-              {t('mailedSignIn.open')}
-            </button>
+            {offersLink && (
+              <button type="button" className={`${linkClasses.link} ${linkClasses.textButton}`} onClick={() => setAskingLink(true)}>
+                {t('mailedSignIn.open')}
+              </button>
+            )}
           </div>
         </form>
       )}

@@ -29,6 +29,7 @@ export function threadWithEvent(event: Post['event'], authorId = 2): Thread {
     event,
     thread: 140,
     status: 'published',
+    language: 'es',
   };
   return { id: 140, folder: 'feed', posts: [post], canReply: true, replies: 'author' };
 }

@@ -1,13 +1,14 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { IconSend, IconClock, IconTrash } from '@tabler/icons-react';
 import { MAX_DESCRIPTION_BYTES, MAX_TITLE_LENGTH, type PostInput, type PostTypeKey } from '@patio/core/schemas/posts';
+import { PendingEdits, PendingEditsContext } from '../../blocks/pendingEdits';
 import { useUploadToMe } from '../../blocks/uploads/useUploadToMe';
 import { RichTextEditor } from '../../ui/RichTextEditor';
 import { Notice } from '../../ui/Notice';
 import { BlocksSection } from './BlocksSection';
-import { dateProblemOf, hasRecipients, isScheduled } from './composeModel';
+import { dateProblemOf, hasRecipients, isScheduled, subjectFromBody } from './composeModel';
 import { ConfirmDiscard } from './ConfirmDiscard';
 import { DatesSection } from './DatesSection';
 import { EventSection } from './EventSection';
@@ -60,6 +61,9 @@ export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDr
   const [isDiscarding, setDiscarding] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [openedAt] = useState(() => Date.now());
+  const [pendingEdits] = useState(() => new PendingEdits());
+  const [titleProblem, setTitleProblem] = useState<'missing' | 'fromBody' | null>(null);
+  const titleInput = useRef<HTMLInputElement>(null);
   const dateProblem = dateProblemOf(post, openedAt);
   const scheduled = isScheduled(post, openedAt);
 
@@ -75,15 +79,27 @@ export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDr
     if (rules) setShowMissing(false);
   };
 
+  /** Issue 33 item 2: no post leaves without a subject; the body's first words fill it, shown before sending. */
+  const checkSubject = (current: PostInput): boolean => {
+    if (current.title.trim() !== '') return true;
+    const title = subjectFromBody(current.description);
+    if (title) update((p) => ({ ...p, title }));
+    setTitleProblem(title ? 'fromBody' : 'missing');
+    titleInput.current?.focus();
+    return false;
+  };
+
   const handlePublish = async () => {
     const current = read();
     setProblem(null);
+    setTitleProblem(null);
     if (!hasRecipients(current)) {
       setShowMissing(true);
       document.getElementById('compose-recipients')?.scrollIntoView({ block: 'start' });
       return;
     }
     setShowMissing(false);
+    if (!checkSubject(current)) return;
     if (dateProblemOf(current, Date.now())) return;
     if (!eventPart.isSendable()) {
       setProblem(t('composeEvent.errors.checkEvent'));
@@ -94,9 +110,15 @@ export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDr
       setProblem(t('compose.errors.tooLarge'));
       return;
     }
+    const unsettled = await pendingEdits.settleAll();
+    if (unsettled) {
+      setProblem(t('composeAudience.pendingAddress', { label: unsettled.label }));
+      unsettled.focus();
+      return;
+    }
     setPublishFailure(null);
     try {
-      await publish(current);
+      await publish(read());
     } catch (error) {
       setPublishFailure(error);
       if (isNoRecipients(error)) setShowMissing(true);
@@ -121,6 +143,7 @@ export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDr
 
   return (
     // Not a <form>: Enter in the subject must not publish; only the publish button does.
+    <PendingEditsContext.Provider value={pendingEdits}>
     <div className={classes.form}>
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="compose-message">
         <Title order={2} size="h4" id="compose-message" mb="sm">
@@ -139,13 +162,18 @@ export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDr
             maw={360}
           />
           <TextInput
+            ref={titleInput}
             label={t('compose.title')}
             value={post.title}
             maxLength={MAX_TITLE_LENGTH}
             onChange={(event) => {
               const title = event.currentTarget.value;
               update((p) => ({ ...p, title }));
+              if (titleProblem === 'missing' && title.trim() !== '') setTitleProblem(null);
             }}
+            error={titleProblem === 'missing' ? t('composeAudience.titleMissing') : null}
+            classNames={{ input: classes.titleInput, error: classes.titleError }}
+            description={titleProblem === 'fromBody' ? t('composeAudience.titleFromBody') : undefined}
             size="md"
           />
           <RichTextEditor
@@ -181,6 +209,7 @@ export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDr
         </Title>
         <RecipientsSection
           audience={post.audience}
+          postType={post.type}
           onPeopleChange={setPeople}
           onRelativesChange={(relatives) => update((p) => ({ ...p, audience: { ...p.audience, relatives } }))}
           me={me}
@@ -211,6 +240,8 @@ export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDr
       </Paper>
 
       <div className={classes.actionBar}>
+        {titleProblem === 'fromBody' && <Notice>{t('composeAudience.titleFromBody')}</Notice>}
+        {titleProblem === 'missing' && <Notice tone="error">{t('composeAudience.titleMissing')}</Notice>}
         {problem && <Notice tone="error">{problem}</Notice>}
         {showMissing && <Notice tone="error">{t('compose.mustSelectRecipients')}</Notice>}
         <div className={classes.actionRow}>
@@ -225,5 +256,6 @@ export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDr
       </div>
       <ConfirmDiscard opened={confirmDiscard} busy={isDiscarding} onConfirm={() => void handleDiscard()} onCancel={() => setConfirmDiscard(false)} />
     </div>
+    </PendingEditsContext.Provider>
   );
 }

@@ -1,14 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Stack, Switch, Text, Title } from '@mantine/core';
-import type { Audience } from '@patio/core/schemas/posts';
+import type { Audience, PostTypeKey } from '@patio/core/schemas/posts';
 import { Notice } from '../../ui/Notice';
+import { ClassShortcuts } from './ClassShortcuts';
 import { PeoplePicker } from './PeoplePicker';
+import { RecipientSummary } from './RecipientSummary';
 import { RuleBuilder } from './RuleBuilder';
 import type { RuleDraft } from './ruleModel';
 import classes from './compose.module.css';
 
 export interface RecipientsSectionProps {
   audience: Audience;
+  /** The post's type: one meant for families warns when it reaches no relative. */
+  postType: PostTypeKey;
   onPeopleChange: (people: number[]) => void;
   onRelativesChange: (relatives: boolean) => void;
   me: number | null;
@@ -21,7 +25,7 @@ export interface RecipientsSectionProps {
 }
 
 /** Who receives the post: people by name, people by conditions, and optionally their relatives. */
-export function RecipientsSection({ audience, onPeopleChange, onRelativesChange, me, isStaff, ruleDraft, onRuleDraftChange, showMissing }: RecipientsSectionProps) {
+export function RecipientsSection({ audience, postType, onPeopleChange, onRelativesChange, me, isStaff, ruleDraft, onRuleDraftChange, showMissing }: RecipientsSectionProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="lg">
@@ -30,6 +34,16 @@ export function RecipientsSection({ audience, onPeopleChange, onRelativesChange,
         <Text c="red.8" fw={500}>
           {t('compose.mustSelectRecipients')}
         </Text>
+      )}
+      {isStaff && (
+        <ClassShortcuts
+          ruleDraft={ruleDraft}
+          relatives={audience.relatives}
+          onPick={(draft, relatives) => {
+            onRuleDraftChange(draft);
+            onRelativesChange(relatives);
+          }}
+        />
       )}
       <section aria-labelledby="compose-people">
         <Title order={3} size="h5" id="compose-people" mb={4}>
@@ -67,6 +81,7 @@ export function RecipientsSection({ audience, onPeopleChange, onRelativesChange,
           size="md"
         />
       )}
+      <RecipientSummary me={me} audience={audience} postType={postType} />
     </Stack>
   );
 }

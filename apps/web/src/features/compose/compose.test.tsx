@@ -86,6 +86,7 @@ describe('compose', { timeout: 30_000 }, () => {
     });
     fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar personas del colegio' }), { target: { value: 'ana' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Agregar a Ruiz, Ana' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Asunto' }), { target: { value: 'Salida' } });
     fireEvent.click(screen.getByRole('button', { name: 'Publicar' }));
     await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Debes seleccionar destinatarios']));
     // The edit was saved first, then the draft published by its id.
@@ -107,11 +108,12 @@ describe('compose', { timeout: 30_000 }, () => {
     }, '/compose?to=8&quote=12');
     expect(await screen.findByText('Ruiz, Ana')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Mensaje citado' })).getByText('Horario de exámenes')).toBeTruthy();
+    // Nothing edited yet: the prefilled post went whole when its subject was typed and published at once.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Asunto' }), { target: { value: 'Sobre el horario' } });
     fireEvent.click(screen.getByRole('button', { name: 'Publicar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/sent/41'));
-    // Nothing was edited: the prefilled post went whole, no draft was made.
-    expect(bodyOf(posts(calls, 'POST', 'people/3/posts/sent')[0])).toMatchObject({ audience: { people: [8] }, quotes: [12], type: 'message' });
-    expect(posts(calls, 'POST', 'people/3/posts/drafts')).toHaveLength(0);
+    expect(bodyOf(posts(calls, 'POST', 'people/3/posts/drafts')[0])).toMatchObject({ title: 'Sobre el horario', audience: { people: [8] }, quotes: [12], type: 'message' });
+    expect(bodyOf(posts(calls, 'POST', 'people/3/posts/sent')[0])).toEqual({ draft: 41 });
     expect(await screen.findByText('Mensaje publicado: les llegó a 2 personas.')).toBeTruthy();
   });
 
@@ -145,7 +147,7 @@ describe('compose', { timeout: 30_000 }, () => {
       },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Agregar una condición' }));
-    await screen.findByRole('option', { name: '7A (Curso)' });
+    await within(screen.getByRole('combobox', { name: 'Valor de la condición 1' })).findByRole('option', { name: '7A (Curso)' });
     fireEvent.change(screen.getByRole('combobox', { name: 'Valor de la condición 1' }), { target: { value: '7' } });
     expect(await screen.findByText('Estas condiciones seleccionan a 25 personas')).toBeTruthy();
     expect(previews.at(-1)).toEqual({ rules: { field: 'node', op: 'eq', args: [7] }, includeRelatives: false });

@@ -25,9 +25,12 @@ async function openCompose(extra: Routes = {}, path = '/compose') {
   return { ...stub, ...app };
 }
 
+/** A recipient, and a subject so publishing has one (issue 33 item 2). */
 async function addRecipient() {
   fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar personas del colegio' }), { target: { value: 'ana' } });
   fireEvent.click(await screen.findByRole('button', { name: 'Agregar a Ruiz, Ana' }));
+  const subject = screen.getByRole('textbox', { name: 'Asunto' }) as HTMLInputElement;
+  if (subject.value === '') fireEvent.change(subject, { target: { value: 'Salida' } });
 }
 
 const eventSection = () => screen.getByRole('region', { name: 'Evento en el calendario' });

@@ -43,3 +43,21 @@ export function dateProblemOf(post: PostInput, now: number): DateProblem {
   return null;
 }
 
+
+const SUBJECT_WORDS = 8;
+const SUBJECT_CHARS = 80;
+
+/** Issue 33 item 2: a subject from the first words of the body (HTML), or '' when it has no text. */
+export function subjectFromBody(html: string): string {
+  // Paragraphs and line breaks end words: "<p>uno</p><p>dos</p>" reads "uno dos", not "unodos".
+  const spaced = html.replace(/<\/(?:p|div|li|h[1-6]|blockquote|pre|td|th)>|<br\s*\/?>/gi, '$& ');
+  const text = (new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();
+  let subject = '';
+  for (const word of text.split(' ').slice(0, SUBJECT_WORDS)) {
+    const next = subject ? `${subject} ${word}` : word;
+    if (next.length > SUBJECT_CHARS) break;
+    subject = next;
+  }
+  // A single word longer than the limit is cut rather than lost.
+  return subject || text.slice(0, SUBJECT_CHARS);
+}

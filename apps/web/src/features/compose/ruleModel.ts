@@ -12,6 +12,8 @@ export const RULE_FIELDS = {
   firstName: { ops: ['contains', 'beginsWith', 'eq'], value: 'text' },
   lastName: { ops: ['contains', 'beginsWith', 'eq'], value: 'text' },
   familiesWithChildren: { ops: ['eq', 'gt', 'lt'], value: 'count' },
+  // Issue 33: the parents of a group's students, without the students ("Families of 7A").
+  familiesOf: { ops: ['eq'], value: 'node' },
   // Billing fields (issue 14): the server refuses them (403 forbidden_filter) to all but billing staff.
   debtor: { ops: ['eq'], value: 'choice', choices: ['yes', 'no'], billing: true },
   billingDebit: { ops: ['contains', 'eq'], value: 'text', billing: true },
@@ -127,4 +129,33 @@ export function fromAudienceRule(rule: unknown): RuleDraft | null {
   const conditions = args.map(conditionOf);
   if (conditions.some((c) => c === null)) return null;
   return { match: op, conditions: conditions as RuleCondition[] };
+}
+
+/** Issue 33's one-tap audiences of a group: its families alone, or its students with their families. */
+export type GroupShortcut = 'families' | 'studentsAndFamilies';
+
+/** The rule (and relatives switch) of a group shortcut. */
+export function shortcutDraft(shortcut: GroupShortcut, nodeId: string): { draft: RuleDraft; relatives: boolean } {
+  if (shortcut === 'families') return { draft: { match: 'and', conditions: [{ id: newId(), field: 'familiesOf', op: 'eq', value: nodeId }] }, relatives: false };
+  const conditions: RuleCondition[] = [
+    { id: newId(), field: 'node', op: 'eq', value: nodeId },
+    { id: newId(), field: 'role', op: 'eq', value: 'student' },
+  ];
+  return { draft: { match: 'and', conditions }, relatives: true };
+}
+
+/** Which shortcut of which group the builder holds now, if it holds exactly one. */
+export function shortcutOf(draft: RuleDraft | null, relatives: boolean): { shortcut: GroupShortcut; nodeId: string } | null {
+  const rows = draft?.conditions ?? [];
+  const [first] = rows;
+  if (rows.length === 1 && first.field === 'familiesOf' && first.op === 'eq' && first.value !== '' && !relatives) return { shortcut: 'families', nodeId: first.value };
+  if (rows.length !== 2 || draft?.match !== 'and' || !relatives) return null;
+  const node = rows.find((c) => c.field === 'node' && c.op === 'eq' && c.value !== '');
+  const role = rows.find((c) => c.field === 'role' && c.op === 'eq' && c.value === 'student');
+  return node && role ? { shortcut: 'studentsAndFamilies', nodeId: node.value } : null;
+}
+
+/** The group a builder's rows already name (a node or families-of row), so its shortcuts can be offered. */
+export function groupOfDraft(draft: RuleDraft | null): string {
+  return draft?.conditions.find((c) => (c.field === 'node' || c.field === 'familiesOf') && c.op === 'eq' && c.value !== '')?.value ?? '';
 }

@@ -7,10 +7,12 @@ import { PostEventPanel } from '../calendar';
 import { AuthorLine } from './AuthorLine';
 import { BlocksList } from './BlocksList';
 import { PostHtml } from './PostHtml';
+import { PostLanguage } from './PostLanguage';
 import { PostTypeChip } from './PostTypeChip';
 import { QuotedPosts } from './QuotedPosts';
 import { TrailHandle } from './TrailHandle';
 import { TrailPanel } from './TrailPanel';
+import { usePostTranslation, useReaderLanguage } from './usePostTranslation';
 import { usePostTypes } from './usePostTypes';
 import { useClearTrail } from './useTrail';
 import classes from './posts.module.css';
@@ -30,7 +32,8 @@ export interface PostCardProps {
 
 /**
  * Spec §2 Post card: avatar, author, date (§9), audience text (§6), type, event link, title,
- * description, blocks, quotes, and the trail behind a three-dot handle, fetched only while open.
+ * description, the language it is written in with "Translate" (issue 33 item 9), blocks, quotes, and the
+ * trail behind a three-dot handle, fetched only while open.
  */
 export function PostCard({ post, compact = false, headingLevel = 2, to, footer, showTitle = true }: PostCardProps) {
   const { t } = useTranslation();
@@ -41,7 +44,10 @@ export function PostCard({ post, compact = false, headingLevel = 2, to, footer, 
   const trailId = useId();
   const look = types?.get(post.type);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const hasTitle = showTitle && post.title.trim() !== '';
+  const reader = useReaderLanguage();
+  const translation = usePostTranslation(post, reader);
+  const text = translation.shown ?? post;
+  const hasTitle = showTitle && text.title.trim() !== '';
 
   function handleToggleTrail(): void {
     if (isTrailOpen) clearTrail();
@@ -74,17 +80,18 @@ export function PostCard({ post, compact = false, headingLevel = 2, to, footer, 
         </div>
       )}
       {hasTitle && (
-        <Heading id={titleId} className={compact ? classes.titleCompact : classes.title}>
+        <Heading id={titleId} lang={text.language} className={compact ? classes.titleCompact : classes.title}>
           {to ? (
             <Link to={to} className={classes.titleLink}>
-              {post.title}
+              {text.title}
             </Link>
           ) : (
-            post.title
+            text.title
           )}
         </Heading>
       )}
-      <PostHtml html={post.description} />
+      <PostHtml html={text.description} lang={text.language} />
+      <PostLanguage language={post.language} reader={reader} translation={translation} />
       {post.event && <PostEventPanel event={post.event} />}
       <BlocksList blocks={post.blocks} postId={post.id} />
       <QuotedPosts quotes={post.quotes} />

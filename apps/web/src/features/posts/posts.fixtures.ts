@@ -31,6 +31,7 @@ export function makePost(id: number, change: Partial<Post> = {}): Post {
     event: null,
     thread: 100 + id,
     status: 'published',
+    language: 'es',
     ...change,
   };
 }

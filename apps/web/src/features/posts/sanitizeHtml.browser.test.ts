@@ -38,4 +38,9 @@ describe.skipIf(!hasChromium)('post descriptions sanitised in a real browser', (
     expect(clean).toContain('<img src="/x.png">');
     expect(clean).toContain('<a href="https://colegio.test/a" target="_blank" rel="noopener noreferrer nofollow">enlace</a>');
   });
+
+  it("item 8: keeps a picture's signed /proxy/ address (same origin) as the server wrote it", async () => {
+    const img = '<img src="/proxy/?url=https%3A%2F%2Ffotos.example%2Fa.png%3Fx%3D1&amp;sig=AbC-_1" alt="foto">';
+    expect(await sanitise(`<p>${img}</p>`)).toBe(`<p>${img}</p>`);
+  });
 });

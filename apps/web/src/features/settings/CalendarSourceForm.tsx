@@ -44,6 +44,7 @@ export function CalendarSourceForm({ busy, error, onAdd }: CalendarSourceFormPro
       <TextInput
         label={t('calendarSettings.sources.url')}
         description={t('calendarSettings.sources.urlHint')}
+        descriptionProps={{ c: 'dark.5' }}
         type="url"
         inputMode="url"
         value={url}
@@ -55,6 +56,7 @@ export function CalendarSourceForm({ busy, error, onAdd }: CalendarSourceFormPro
       <NativeSelect
         label={t('calendarSettings.sources.audience')}
         description={t('calendarSettings.sources.audienceHint')}
+        descriptionProps={{ c: 'dark.5' }}
         value={node}
         onChange={(event) => setNode(event.currentTarget.value)}
         data={[{ value: SCHOOL, label: t('calendarSettings.sources.wholeSchool') }, ...nodes]}

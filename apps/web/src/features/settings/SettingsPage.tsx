@@ -11,6 +11,7 @@ import { ProfileEditor } from '../profile';
 import { ProfileSummary } from './ProfileSummary';
 import { CalendarSubscriptionSection } from './CalendarSubscriptionSection';
 import { SchoolCalendarSections } from './SchoolCalendarSections';
+import { SchoolAppearanceSection } from './AppearanceSection';
 import { LinkedAccountsSection } from './LinkedAccountsSection';
 import { SingleSignOnSection } from './SingleSignOnSection';
 import { SessionsSection } from './SessionsSection';
@@ -65,6 +66,7 @@ export function SettingsPage() {
         <ChangePasswordSection />
         <SessionsSection />
         <CalendarSubscriptionSection />
+        <SchoolAppearanceSection />
         <SchoolCalendarSections />
         <SingleSignOnSection />
         <Button

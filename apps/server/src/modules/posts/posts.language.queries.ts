@@ -1,0 +1,32 @@
+import type { Language } from '@patio/core';
+import { dictionaryLanguageOf, matchInterfaceLanguage } from '@patio/core/i18n/index';
+import type { Database } from '../../db/database';
+
+// The language a post is written in (issue 33 item 9): what the author chose in the request, else the
+// author's interface language, else the school's default language (orgs.settings `language`), else es.
+
+function languageOf(tag: unknown): Language | null {
+  return typeof tag === 'string' && tag.trim() !== '' ? dictionaryLanguageOf(matchInterfaceLanguage(tag)) : null;
+}
+
+function schoolLanguageOf(settings: string): Language | null {
+  try {
+    const parsed: unknown = JSON.parse(settings);
+    return parsed && typeof parsed === 'object' ? languageOf((parsed as Record<string, unknown>).language) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The language a new post of `authorId` is written in when the request names none. */
+export async function authorLanguageOf(db: Database, orgId: number, authorId: number): Promise<Language> {
+  const row = await db
+    .selectFrom('people')
+    .innerJoin('orgs', 'orgs.id', 'people.org_id')
+    .select(['people.language', 'orgs.settings'])
+    .where('people.org_id', '=', orgId)
+    .where('people.id', '=', authorId)
+    .executeTakeFirst();
+  if (!row) return 'es';
+  return languageOf(row.language) ?? schoolLanguageOf(row.settings) ?? 'es';
+}
