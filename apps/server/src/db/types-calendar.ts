@@ -28,6 +28,8 @@ export interface CalendarEventTable {
   /** UID (and occurrence) of an imported event in its external feed. */
   external_uid: string | null;
   author_id: number | null;
+  /** The event's revision (ICS SEQUENCE): every change adds one in the statement that makes it (migration 025). */
+  sequence: Generated<number>;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;

@@ -23,6 +23,7 @@ import * as m021 from './021-sessions';
 import * as m022 from './022-registration-links';
 import * as m023 from './023-billing-safety';
 import * as m024 from './024-post-language';
+import * as m025 from './025-event-sequence';
 
 /** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '022-registration-links': m022,
   '023-billing-safety': m023,
   '024-post-language': m024,
+  '025-event-sequence': m025,
 };

@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/harness';
 import { makeRegistrant } from '../../test/registrants';
@@ -127,6 +128,58 @@ describeOnDatabases('calendar node events', (t) => {
     expect((await call(w.admin, 'DELETE', `calendar/events/${id}`)).statusCode).toBe(403);
   });
 
+  it('item 4 (issue 34): each change adds one to the SEQUENCE of the exported event, twenty edits at once twenty, and LAST-MODIFIED follows', async () => {
+    const readIcs = async (id: number) => {
+      const res = await call(w.parentA, 'GET', `calendar/events/${id}/ics`);
+      expect(res.statusCode, res.body).toBe(200);
+      const vevent = new ICAL.Component(ICAL.parse(res.body) as never).getFirstSubcomponent('vevent')!;
+      return { sequence: new ICAL.Event(vevent).sequence, lastModified: (vevent.getFirstPropertyValue('last-modified') as ICAL.Time).toUnixTime() };
+    };
+    const stored = async (id: number) =>
+      (await t.db.selectFrom('calendar_events').select(['sequence', 'updated_at']).where('org_id', '=', w.school.id).where('id', '=', id).executeTakeFirstOrThrow());
+    const id = (await call(w.teacherA, 'POST', 'calendar/events', event({ title: 'Reunión 0' }))).json().id as number;
+    const created = await readIcs(id);
+    expect(created.sequence).toBe(0);
+    expect(created.lastModified).toBe(Math.floor(Date.parse((await stored(id)).updated_at) / 1000));
+
+    // Refused edits change nothing, the revision neither.
+    expect((await call(w.teacherA, 'PUT', `calendar/events/${id}`, { title: 'Mal', startDate: MAY_4_10AM_BOGOTA, endDate: MAY_4_10AM_BOGOTA - 1 })).statusCode).toBe(400);
+    expect((await call(w.parentA, 'PUT', `calendar/events/${id}`, { title: 'Mal', startDate: MAY_4_10AM_BOGOTA })).statusCode).toBe(403);
+    expect((await call(w.teacherA, 'PUT', `calendar/events/${id}`, { title: 'Mal\u0000', startDate: MAY_4_10AM_BOGOTA })).statusCode).toBe(400);
+    expect(Number((await stored(id)).sequence)).toBe(0);
+
+    const once = await call(w.teacherA, 'PUT', `calendar/events/${id}`, { title: 'Reunión 1', startDate: MAY_4_10AM_BOGOTA });
+    expect(once.statusCode, once.body).toBe(200);
+    expect((await readIcs(id)).sequence).toBe(1);
+
+    const edits = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call(w.teacherA, 'PUT', `calendar/events/${id}`, { title: `Reunión ${i + 2}`, startDate: MAY_4_10AM_BOGOTA + 60 * i })),
+    );
+    expect(edits.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const after = await readIcs(id);
+    expect(after.sequence).toBe(21);
+    expect(Number((await stored(id)).sequence)).toBe(21);
+    expect(after.lastModified).toBeGreaterThanOrEqual(created.lastModified);
+    expect(after.lastModified).toBe(Math.floor(Date.parse((await stored(id)).updated_at) / 1000));
+  });
+
+  it('item 4 (issue 34): an event written before its revision was kept exports SEQUENCE:0, and its text without control characters', async () => {
+    const post = await publishPost(t, w.teacherA, [w.parentA], { title: 'Salida' });
+    // PostgreSQL refuses NUL in text, so stored text may still hold every other control character.
+    const dirty = 'Salida\u0007 al\u001b museo\u007f\u0085\u009b\r\nTraer almuerzo';
+    const id = await insertEventRow(t, w.school.id, { postId: post.id, authorId: w.teacherA.id, title: dirty });
+    await t.db.updateTable('calendar_events').set({ secondary: dirty, location: 'Museo\u0001 del Oro\u009f' }).where('org_id', '=', w.school.id).where('id', '=', id).execute();
+    const res = await call(w.parentA, 'GET', `calendar/events/${id}/ics`);
+    expect(res.statusCode, res.body).toBe(200);
+    // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
+    expect(res.body.replaceAll('\r\n', '')).not.toMatch(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/);
+    const vevent = new ICAL.Event(new ICAL.Component(ICAL.parse(res.body) as never).getFirstSubcomponent('vevent')!);
+    expect(vevent.sequence).toBe(0);
+    expect(vevent.summary).toBe('Salida al museo\nTraer almuerzo');
+    expect(vevent.description.startsWith('Salida al museo\nTraer almuerzo\n\n')).toBe(true);
+    expect(vevent.location).toBe('Museo del Oro');
+  });
+
   it("shows a blank title as 'Sin título' in the reader's language", async () => {
     const id = (await call(w.teacherA, 'POST', 'calendar/events', event({ title: '   ' }))).json().id;
     await t.db.updateTable('people').set({ language: 'de' }).where('org_id', '=', w.school.id).where('id', '=', w.parentA.id).execute();
@@ -187,6 +240,7 @@ describeOnDatabases('calendar node events', (t) => {
     const record = (startsAt: number): CalendarEventRecord => ({
       id, title: '', secondary: '', location: '', startsAt, endsAt: startsAt + 3600, allDay: false, timeZone: 'America/Bogota', recurrence: null,
       recurrenceText: null, rsvp: false, postId: null, postType: null, threadId: null, nodeId: null, sourceId: null, authorId: null, feed: 'node-0',
+      sequence: 0, updatedAt: '2026-05-01T00:00:00.000Z',
     });
     const window = { from: MAY_4_10AM_BOGOTA - 86_400, to: MAY_4_10AM_BOGOTA + 86_400 };
     const here = cachedOccurrences(t.db, w.school.id, record(MAY_4_10AM_BOGOTA), window);

@@ -13,7 +13,8 @@ const icsNote =
   'RFC 5545 text/calendar (UTF-8, CRLF, folded lines): UID `event-{id}@{school code}.patio` (the same in every file), ' +
   'timed events with DTSTART/DTEND;TZID and the zone\'s VTIMEZONE, all-day events as VALUE=DATE with an exclusive end, a ' +
   'repetition as RRULE (FREQ, INTERVAL, COUNT or UNTIL) with EXDATE for the days left out, SUMMARY (a blank title in ' +
-  "the reader's language), LOCATION, DESCRIPTION (the secondary text and the event's page in the web app), URL, DTSTAMP.";
+  "the reader's language), LOCATION, DESCRIPTION (the secondary text and the event's page in the web app), URL, DTSTAMP, " +
+  'SEQUENCE (the event\'s revision, one more on every change) and LAST-MODIFIED (UTC); text without control characters.';
 
 /** Events out of Patio: one event's ICS file and each person's private subscription address. */
 export async function calendarIcsRoutes(app: FastifyInstance): Promise<void> {

@@ -17,7 +17,8 @@ function rule(partial: Partial<Recurrence> & Pick<Recurrence, 'freq'>): Recurren
 function record(partial: Partial<CalendarEventRecord> & Pick<CalendarEventRecord, 'id' | 'startsAt' | 'endsAt'>): CalendarEventRecord {
   return {
     title: 'Reunión', secondary: '', location: '', allDay: false, timeZone: MADRID, recurrence: null, rsvp: false,
-    recurrenceText: null, postId: null, postType: null, threadId: null, nodeId: 3, sourceId: null, authorId: 1, feed: 'node-3', ...partial,
+    recurrenceText: null, postId: null, postType: null, threadId: null, nodeId: 3, sourceId: null, authorId: 1, feed: 'node-3',
+    sequence: 0, updatedAt: '2026-02-20T08:30:00.000Z', ...partial,
   };
 }
 
@@ -109,6 +110,43 @@ describe('ICS output', () => {
     const dates: string[] = [];
     for (let next = iterator.next(); next; next = iterator.next()) dates.push(next.toString());
     expect(dates).toEqual(['2026-10-31', '2026-12-31', '2027-03-31']);
+  });
+
+  it('item 4 (issue 34): carries SEQUENCE and LAST-MODIFIED (UTC) that ical.js reads back', () => {
+    const events = [
+      record({ id: 20, startsAt: 1_780_000_000, endsAt: 1_780_003_600, sequence: 7, updatedAt: '2026-02-20T08:30:15.123Z' }),
+      record({ id: 21, startsAt: 1_780_000_000, endsAt: 1_780_003_600, allDay: true, sequence: 0, updatedAt: 'not a date' }),
+    ];
+    const text = renderIcs(events, context);
+    expect(text).toContain('SEQUENCE:7\r\n');
+    expect(text).toContain('LAST-MODIFIED:20260220T083015Z\r\n');
+    const { events: [timed, allDay] } = parse(text);
+    expect(timed!.sequence).toBe(7);
+    const modified = timed!.component.getFirstPropertyValue('last-modified') as ICAL.Time;
+    expect(modified.zone?.tzid).toBe('UTC');
+    expect(modified.toUnixTime()).toBe(Date.parse('2026-02-20T08:30:15Z') / 1000);
+    // A stored instant that does not read as one leaves LAST-MODIFIED out rather than writing a wrong one.
+    expect(allDay!.sequence).toBe(0);
+    expect(allDay!.component.hasProperty('last-modified')).toBe(false);
+  });
+
+  it('item 4 (issue 34): removes control characters (NUL, C0 but tab and line feed, DEL, C1) from SUMMARY, DESCRIPTION and LOCATION', () => {
+    const dirty = (word: string) => `\u0000${word}\u0001\u0007\u001b[31m\u007f\u0080\u0085\u009b\u009f\tfin\r\nlínea 2\rlínea 3`;
+    const clean = (word: string) => `${word}[31m\tfin\nlínea 2\nlínea 3`;
+    const text = renderIcs([record({ id: 22, startsAt: 1_780_000_000, endsAt: 1_780_003_600, title: dirty('Título'), secondary: dirty('Texto'), location: dirty('Aula') })], context, {
+      name: 'Colegio\u0000\u0085 Demo',
+    });
+    // Outside line ends, only tab is left of C0, and nothing of DEL or C1, in the raw file.
+    // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
+    expect(text.replaceAll('\r\n', '')).not.toMatch(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/);
+    const { calendar, events: [event] } = parse(text);
+    expect(event!.summary).toBe(clean('Título'));
+    expect(event!.description).toBe(`${clean('Texto')}\n\nhttps://patio.example.org/calendar/events/22`);
+    expect(event!.location).toBe(clean('Aula'));
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Colegio Demo');
+    // A title of nothing but control characters is blank: the reader's default title.
+    const blank = parse(renderIcs([record({ id: 23, startsAt: 1_780_000_000, endsAt: 1_780_003_600, title: '\u0000\u0085\u0007' })], context));
+    expect(blank.events[0]!.summary).toBe('Sin título');
   });
 
   it('publishes a subscription with METHOD:PUBLISH, its name and a refresh interval, one VEVENT per event', () => {

@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { epochOfWallClock, localDateOf, secondsOfDay } from '@patio/core/calendar/times';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
+import { withoutControls } from './calendar.text';
 import type { CalendarEventRecord } from './calendar.types';
 
 // Events as RFC 5545 text (issue 11 §2) that Google Calendar, Outlook and Apple Calendar read: one
@@ -9,7 +10,9 @@ import type { CalendarEventRecord } from './calendar.types';
 // VTIMEZONE), all-day events as VALUE=DATE with an exclusive end, a repetition as RRULE and its left
 // out days as EXDATE. ical-generator writes the lines (escaping, CRLF, folding at 75 octets); the
 // repetition lines are written here because its own writer would put an all-day UNTIL as a date-time
-// and an all-day EXDATE in the calendar's zone.
+// and an all-day EXDATE in the calendar's zone. SEQUENCE is the event's revision and LAST-MODIFIED its
+// last change (issue 34 §4), so an app that imported the file once takes a newer one as an update;
+// text goes out without control characters (calendar.text.ts).
 
 export interface IcsContext {
   /** The school's code: UIDs are `event-{id}@{code}.patio`. */
@@ -88,26 +91,37 @@ export function eventPageUrl(webOrigin: string, event: Pick<CalendarEventRecord,
   return event.threadId !== null ? `${webOrigin}/calendar/threads/feed/${event.threadId}` : `${webOrigin}/calendar/events/${event.id}`;
 }
 
+/** The instant of an ISO text as a Date, or null when it is not one (LAST-MODIFIED is then left out). */
+function instantOf(iso: string): Date | null {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
 /** The events as one VCALENDAR. */
 export function renderIcs(events: readonly CalendarEventRecord[], context: IcsContext, options: IcsCalendar = {}): string {
   const calendar = ical({
     prodId: { company: 'Patio', product: 'Patio calendar', language: 'ES' },
     timezone: { name: null, generator: vtimezoneOf },
-    ...(options.name ? { name: options.name.replace(/[\r\n]+/g, ' ') } : {}),
+    ...(options.name ? { name: withoutControls(options.name).replace(/[\t\n]+/g, ' ') } : {}),
     ...(options.publish ? { method: ICalCalendarMethod.PUBLISH } : {}),
     ...(options.refreshSeconds ? { ttl: options.refreshSeconds } : {}),
   });
   for (const event of events) {
     const page = eventPageUrl(context.webOrigin, event);
-    const title = event.title.trim() === '' ? context.untitled : event.title;
-    const description = [event.secondary.trim(), page].filter(Boolean).join('\n\n');
+    const written = withoutControls(event.title);
+    const title = written.trim() === '' ? context.untitled : written;
+    const description = [withoutControls(event.secondary).trim(), page].filter(Boolean).join('\n\n');
+    const location = withoutControls(event.location).trim();
+    const lastModified = instantOf(event.updatedAt);
     const base = {
       id: eventUid(context.orgCode, event.id),
       summary: title,
       description,
       url: page,
       stamp: context.now,
-      ...(event.location.trim() ? { location: event.location } : {}),
+      sequence: event.sequence,
+      ...(lastModified ? { lastModified } : {}),
+      ...(location ? { location } : {}),
       repeating: repetitionLines(event),
     };
     if (event.allDay) {

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
 import type { ImportedEvent } from './calendar.import';
+import { nextSequence } from './calendar.queries';
 
 // Writing an import (calendar.import.job.ts): the source's row first — its row lock queues a second
 // import of the same source and a deletion behind this one — then its events replaced by the new
@@ -70,7 +71,7 @@ export async function replaceSourceEvents(db: Database, orgId: number, sourceId:
     const unchanged =
       row.title === columns.title && row.secondary === columns.secondary && row.location === columns.location && Number(row.starts_at) === columns.starts_at &&
       Number(row.ends_at) === columns.ends_at && Number(row.all_day) === columns.all_day && row.time_zone === timeZone;
-    if (!unchanged) await db.updateTable('calendar_events').set({ ...columns, updated_at: now }).where(scopedToOrg(orgId)).where('id', '=', row.id).execute();
+    if (!unchanged) await db.updateTable('calendar_events').set({ ...columns, sequence: nextSequence, updated_at: now }).where(scopedToOrg(orgId)).where('id', '=', row.id).execute();
   }
   for (let i = 0; i < inserts.length; i += INSERT_BATCH) {
     await db.insertInto('calendar_events').values(inserts.slice(i, i + INSERT_BATCH)).execute();

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { FeedError } from './calendar.fetch';
 import { sampleFeed } from './calendar.fetch.fixtures';
 import { importPeriod, MAX_IMPORTED_EVENTS, parseFeed } from './calendar.import';
+// Written by fixtures/feed-recurrence.py from python-dateutil (regenerate it there, never by hand).
+import dateutilCases from './fixtures/feed-recurrence.json';
 
 const MADRID = 'Europe/Madrid';
 const BOGOTA = 'America/Bogota';
@@ -75,5 +77,57 @@ describe('reading an external feed', () => {
     for (let i = 0; i < 30; i++) feed.push('BEGIN:VEVENT', `UID:many-${i}@test`, `DTSTART:${today.replaceAll('-', '')}T100000Z`, `DTEND:${today.replaceAll('-', '')}T100100Z`, 'RRULE:FREQ=DAILY', 'END:VEVENT');
     feed.push('END:VCALENDAR', '');
     expect(() => parseFeed(feed.join('\r\n'), importPeriod(now), BOGOTA)).toThrow(/more than/);
+  });
+});
+
+interface RecurrenceCase {
+  name: string;
+  allDay: boolean;
+  /** The VEVENT's DTSTART, DURATION, RRULE, RDATE and EXDATE lines. */
+  lines: string[];
+  /** Epoch seconds of each occurrence start, or local dates of all-day ones, as dateutil expands them. */
+  expected: (number | string)[];
+}
+
+describe('item 4 (issue 34): repetitions of a feed read as RFC 5545 and python-dateutil read them', () => {
+  const cases = dateutilCases.cases as RecurrenceCase[];
+  const window = { from: Date.UTC(2026, 0, 1) / 1000, to: Date.UTC(2027, 0, 1) / 1000 };
+  const feedOf = (c: RecurrenceCase, uid: string) =>
+    ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//x//y//EN', 'BEGIN:VEVENT', `UID:${uid}`, 'SUMMARY:Salida', ...c.lines, 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+  const startsOf = (c: RecurrenceCase, uid = 'case@test') =>
+    parseFeed(feedOf(c, uid), window, BOGOTA).map((e) => (c.allDay ? localDateOf(e.startsAt, BOGOTA) : e.startsAt));
+
+  it('has the fixture cases (an RDATE without RRULE, a DTSTART off the BYDAY, with COUNT, EXDATE and UNTIL)', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(10);
+    expect(cases.some((c) => c.lines.some((l) => l.startsWith('RDATE')) && !c.lines.some((l) => l.startsWith('RRULE')))).toBe(true);
+    expect(cases.some((c) => c.lines.some((l) => /BYDAY=/.test(l)))).toBe(true);
+  });
+
+  for (const c of dateutilCases.cases as RecurrenceCase[]) {
+    it(`expands "${c.name}" to dateutil's occurrences`, () => {
+      expect(startsOf(c)).toEqual(c.expected);
+    });
+  }
+
+  it('keeps the DTSTART of an event with RDATE and no RRULE, once, with the external id of its start', () => {
+    const c = cases.find((x) => x.name === 'RDATE without RRULE keeps DTSTART')!;
+    const events = parseFeed(feedOf(c, 'rdates@test'), window, BOGOTA);
+    expect(events.map((e) => e.externalUid)).toEqual(c.expected.map((start) => `rdates@test#${start}`));
+    expect(events.every((e) => e.endsAt - e.startsAt === 3600 && e.title === 'Salida')).toBe(true);
+  });
+
+  it('applies a moved occurrence (RECURRENCE-ID) to the DTSTART the rule does not match', () => {
+    const feed = [
+      'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//x//y//EN',
+      'BEGIN:VEVENT', 'UID:moved@test', 'SUMMARY:Taller', 'DTSTART:20260304T100000Z', 'DURATION:PT1H', 'RRULE:FREQ=WEEKLY;BYDAY=TH;COUNT=3', 'END:VEVENT',
+      'BEGIN:VEVENT', 'UID:moved@test', 'SUMMARY:Taller (movido)', 'RECURRENCE-ID:20260304T100000Z', 'DTSTART:20260304T140000Z', 'DURATION:PT1H', 'END:VEVENT',
+      'END:VCALENDAR', '',
+    ].join('\r\n');
+    const events = parseFeed(feed, window, BOGOTA);
+    expect(events.map((e) => [e.title, e.startsAt])).toEqual([
+      ['Taller (movido)', Date.UTC(2026, 2, 4, 14) / 1000],
+      ['Taller', Date.UTC(2026, 2, 5, 10) / 1000],
+      ['Taller', Date.UTC(2026, 2, 12, 10) / 1000],
+    ]);
   });
 });

@@ -3,11 +3,14 @@ import { MAX_EVENT_TEXT_LENGTH, MAX_EVENT_TITLE_LENGTH } from '@patio/core';
 import { epochOfWallClock, isTimeZone, midnightOf } from '@patio/core/calendar/times';
 import ICAL from 'ical.js';
 import { FeedError } from './calendar.fetch';
+import { withDtstartOccurrence } from './calendar.import.recurrence';
+import { withoutControls } from './calendar.text';
 
 // An external ICS feed → the rows a school's calendar stores for it (issue 11 §2): every occurrence
 // in the imported period becomes one row, recurring events expanded with ical.js (RRULE, RDATE,
-// EXDATE, moved or cancelled occurrences). A row's external id is the event's UID plus its
-// occurrence, so the next import updates it in place instead of adding it again.
+// EXDATE, moved or cancelled occurrences), DTSTART always the first occurrence as RFC 5545 has it
+// (calendar.import.recurrence.ts). A row's external id is the event's UID plus its occurrence, so the
+// next import updates it in place instead of adding it again.
 
 /** The period imported: from 90 days ago to 400 days ahead. */
 export const IMPORT_PAST_DAYS = 90;
@@ -37,8 +40,7 @@ export function importPeriod(now: number): { from: number; to: number } {
 /** Text from someone else's feed: no control characters (PostgreSQL refuses NUL), trimmed, within our limits. */
 function cleanText(value: unknown, max: number): string {
   if (typeof value !== 'string') return '';
-  // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
-  return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim().slice(0, max);
+  return withoutControls(value).trim().slice(0, max);
 }
 
 function dateOf(time: ICAL.Time): string {
@@ -180,6 +182,7 @@ export function parseFeed(text: string, window: { from: number; to: number }, sc
         continue;
       }
       if (isCancelled(master)) continue;
+      withDtstartOccurrence(master);
       const event = new ICAL.Event(master, { strictExceptions: true, exceptions });
       if (event.isRecurring()) expandRecurring(uid, event, window, schoolZone, sink);
       else sink.add(rowOf(uid, occurrenceKey(event.startDate), event, event.startDate, event.endDate, schoolZone));

@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
@@ -27,6 +27,8 @@ export interface EventRow {
   node_id: number | null;
   source_id: number | null;
   author_id: number | null;
+  sequence: number | string;
+  updated_at: string;
 }
 
 function eventRows(db: Database, orgId: number) {
@@ -51,6 +53,8 @@ function eventRows(db: Database, orgId: number) {
       'e.source_id',
       // A post's event is its post author's, whoever wrote the row.
       eb.fn.coalesce('e.author_id', 'p.author_id').as('author_id'),
+      'e.sequence',
+      'e.updated_at',
     ])
     .where(scopedToOrg(orgId, 'e'))
     .where('e.deleted_at', 'is', null);
@@ -105,11 +109,17 @@ export async function insertNodeEvent(db: Database, orgId: number, values: Event
   return row.id;
 }
 
+/**
+ * The next revision of an event, as SQL of the UPDATE that changes it: the row lock the statement takes
+ * makes two edits at once count twice (a read-then-write would lose one).
+ */
+export const nextSequence = sql<number>`${sql.ref('sequence')} + 1`;
+
 /** Changes an event that is not deleted; false when there is none. */
 export async function updateEvent(db: Database, orgId: number, id: number, values: EventColumns): Promise<boolean> {
   const result = await db
     .updateTable('calendar_events')
-    .set({ ...values, updated_at: nowIso() })
+    .set({ ...values, sequence: nextSequence, updated_at: nowIso() })
     .where(scopedToOrg(orgId))
     .where('id', '=', id)
     .where('deleted_at', 'is', null)

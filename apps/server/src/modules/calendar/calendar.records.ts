@@ -35,6 +35,8 @@ export function toRecord(row: EventRow): CalendarEventRecord {
     nodeId: row.node_id,
     sourceId: row.source_id,
     authorId: row.author_id === null ? null : Number(row.author_id),
+    sequence: Number(row.sequence),
+    updatedAt: row.updated_at,
   };
   return { ...record, feed: feedOfEvent(record) };
 }

@@ -180,6 +180,25 @@ describeOnDatabases(
       }
     });
 
+    it('item 4 (issue 34): an imported event that changes in its feed gets the next SEQUENCE; one that does not keeps it', async () => {
+      const server = await startFeedServer(oneEventFeed('seq@test', 'Primera', addDays(today, 5)));
+      try {
+        const { id } = (await add({ name: 'Revisiones', url: `${server.base}/feed.ics`, nodeId: null })).json();
+        const revision = async () =>
+          (await t.db.selectFrom('calendar_events').select(['id', 'sequence']).where('org_id', '=', w.school.id).where('source_id', '=', id).executeTakeFirstOrThrow());
+        const first = await revision();
+        expect(Number(first.sequence)).toBe(0);
+        await refresh(id);
+        expect(await revision()).toEqual(first);
+        server.feed.body = oneEventFeed('seq@test', 'Segunda', addDays(today, 5));
+        await refresh(id);
+        const changed = await revision();
+        expect([changed.id, Number(changed.sequence)]).toEqual([first.id, 1]);
+      } finally {
+        await server.close();
+      }
+    });
+
     it('imports each feed in its own job: a failing feed does not keep the others from updating', async () => {
       const good = await startFeedServer(oneEventFeed('g@test', 'Bueno 1', addDays(today, 3)));
       const bad = await startFeedServer(oneEventFeed('m@test', 'Malo 1', addDays(today, 3)));

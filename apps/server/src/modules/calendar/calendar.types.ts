@@ -33,6 +33,10 @@ export interface CalendarEventRecord {
   nodeId: number | null;
   sourceId: number | null;
   authorId: number | null;
+  /** Its revision: one more on every change (the ICS SEQUENCE). */
+  sequence: number;
+  /** ISO instant of its last change (the ICS LAST-MODIFIED). */
+  updatedAt: string;
   /** The feed it belongs to: a post's event is in 'posts', an imported one in its source's, else its node's. */
   feed: FeedId;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
 
@@ -51,7 +52,8 @@ export async function insertPostEvent(db: Database, values: EventColumns & { org
 export async function updatePostEvent(db: Database, orgId: number, postId: number, id: number, values: EventColumns, now: string): Promise<boolean> {
   const result = await db
     .updateTable('calendar_events')
-    .set({ ...values, updated_at: now })
+    // Calendars that imported the event see a change by its SEQUENCE (RFC 5545), raised in the same statement.
+    .set({ ...values, sequence: sql<number>`${sql.ref('sequence')} + 1`, updated_at: now })
     .where(scopedToOrg(orgId))
     .where('id', '=', id)
     .where('post_id', '=', postId)

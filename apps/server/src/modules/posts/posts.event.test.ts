@@ -111,6 +111,10 @@ describeOnDatabases('events on posts', (t) => {
     const changed = await as(t, w.teacherA, 'PUT', `posts/${id}`, postTo([w.parentA], { event: meeting({ title: 'Reunión aplazada', location: 'Biblioteca' }) }));
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().event).toMatchObject({ id: first, title: 'Reunión aplazada', location: 'Biblioteca' });
+    // Calendars that imported it see the change by its SEQUENCE (issue 34 §4), raised with each edit.
+    const sequenceOf = async (eventId: number) =>
+      (await t.db.selectFrom('calendar_events').select('sequence').where('org_id', '=', w.school.id).where('id', '=', eventId).executeTakeFirstOrThrow()).sequence;
+    expect(await sequenceOf(first)).toBe(1);
 
     const removed = await as(t, w.teacherA, 'PUT', `posts/${id}`, postTo([w.parentA], { event: null }));
     expect(removed.json().event).toBeNull();
