@@ -31,7 +31,25 @@ describe('block frame', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Editar Video' }));
     expect(screen.getByRole('textbox', { name: /Dirección del video/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Terminar de editar Video$/ }));
-    expect(screen.queryByRole('textbox', { name: /Dirección del video/ })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: /Dirección del video/ })).toBeNull());
+  });
+
+  it('issue 33 item 2: "Done" never drops a typed address: a bad one keeps the editor open on it, a good one is saved', async () => {
+    const { onChange } = await renderBlock({
+      block: { type: 'youtube', url: null },
+      element: (props) => <BlockFrame block={props.block} postId={props.postId} onChange={props.onChange} onRemove={async () => undefined} initialMode="edit" />,
+    });
+    const address = screen.getByRole('textbox', { name: /Dirección del video/ });
+    fireEvent.change(address, { target: { value: 'https://example.org/visita' } });
+    fireEvent.click(screen.getByRole('button', { name: /Terminar de editar Video$/ }));
+    await waitFor(() => expect(document.activeElement).toBe(address));
+    expect((screen.getByRole('textbox', { name: /Dirección del video/ }) as HTMLInputElement).value).toBe('https://example.org/visita');
+    expect(onChange).not.toHaveBeenCalled();
+
+    fireEvent.change(address, { target: { value: 'https://youtu.be/dQw4w9WgXcQ' } });
+    fireEvent.click(screen.getByRole('button', { name: /Terminar de editar Video$/ }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith({ url: 'https://youtu.be/dQw4w9WgXcQ' }));
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: /Dirección del video/ })).toBeNull());
   });
 
   it('keeps the block and says so when the server refuses to delete it', async () => {

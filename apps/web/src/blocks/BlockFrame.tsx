@@ -5,6 +5,7 @@ import { IconCheck, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { BlockUpdate } from '@patio/core/schemas/blocks';
 import { describeError } from '../app/api/describeError';
 import { Notice } from '../ui/Notice';
+import { PendingEdits, PendingEditsContext, usePendingEdit } from './pendingEdits';
 import { blockKindOf } from './registry';
 import type { Block } from './types';
 import { useBlockLifecycle } from './useBlockLifecycle';
@@ -39,6 +40,15 @@ export function BlockFrame({ block, postId, onChange, onRemove, initialMode = 'r
   const cancelRef = useRef<HTMLButtonElement>(null);
   const lifecycle = useBlockLifecycle(block, postId, onChange, true);
   const kind = blockKindOf(block.type);
+  // What the open editor holds and has not accepted: "Done" settles it as publishing does (issue 33
+  // item 2), so closing the editor never drops a typed address; publishing settles it through the screen's registry.
+  const [frameEdits] = useState(() => new PendingEdits());
+  usePendingEdit(mode === 'edit' ? { settle: async () => (await frameEdits.settleAll()) ?? { ok: true } } : null);
+  const finishEditing = async () => {
+    const unsettled = await frameEdits.settleAll();
+    if (unsettled) unsettled.focus();
+    else setMode('read');
+  };
 
   useEffect(() => {
     // Delete mode takes the focus to its safe answer, as a dialog would.
@@ -108,7 +118,7 @@ export function BlockFrame({ block, postId, onChange, onRemove, initialMode = 'r
           {name}
         </h3>
         {mode === 'edit' ? (
-          <Button size="xs" variant="light" leftSection={<IconCheck size={16} aria-hidden="true" />} onClick={() => setMode('read')} aria-label={`${t('blocks.frame.doneShort')}: ${t('blocks.frame.done', { name })}`}>
+          <Button size="xs" variant="light" leftSection={<IconCheck size={16} aria-hidden="true" />} onClick={() => void finishEditing()} aria-label={`${t('blocks.frame.doneShort')}: ${t('blocks.frame.done', { name })}`}>
             {t('blocks.frame.doneShort')}
           </Button>
         ) : (
@@ -136,7 +146,9 @@ export function BlockFrame({ block, postId, onChange, onRemove, initialMode = 'r
         </div>
       )}
       {problem && <Notice tone="error">{problem}</Notice>}
-      <div className={classes.frameBody}>{body}</div>
+      <PendingEditsContext.Provider value={frameEdits}>
+        <div className={classes.frameBody}>{body}</div>
+      </PendingEditsContext.Provider>
     </section>
   );
 }
