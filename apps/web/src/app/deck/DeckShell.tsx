@@ -31,19 +31,19 @@ export function DeckShell() {
 
   return (
     <DeckProviders>
-    <SchoolLook>
-    <LiveUpdates />
-    <div className={classes.deck}>
-      <a href="#main" className={classes.skipLink}>
-        {t('shell.skipToContent')}
-      </a>
-      <LoadingBar active={navigation.state !== 'idle'} label={t('shell.loadingBar')} />
-      <DeckNav />
-      <main id="main" tabIndex={-1} className={classes.main}>
-        <Outlet />
-      </main>
-    </div>
-    </SchoolLook>
+      <SchoolLook>
+        <LiveUpdates />
+        <div className={classes.deck}>
+          <a href="#main" className={classes.skipLink}>
+            {t('shell.skipToContent')}
+          </a>
+          <LoadingBar active={navigation.state !== 'idle'} label={t('shell.loadingBar')} />
+          <DeckNav />
+          <main id="main" tabIndex={-1} className={classes.main}>
+            <Outlet />
+          </main>
+        </div>
+      </SchoolLook>
     </DeckProviders>
   );
 }
