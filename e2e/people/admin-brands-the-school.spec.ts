@@ -93,6 +93,15 @@ test('an administrator changes the school colour and logo, and a parent then see
     await expectNoSeriousA11yViolations(phone, "a child's profile with the school ID card");
     await captureBothWidths(phone, 'idcard', card);
     keepShots('idcard', '/tmp/shots/idcard');
+    // Printed, the card is all there is: no app bar, navigation, other sections or the button itself.
+    await phone.emulateMedia({ media: 'print' });
+    await expect(card).toBeVisible();
+    await expect(phone.getByRole('button', { name: es.idCard.print })).toBeHidden();
+    await expect(phone.getByRole('navigation', { name: es.shell.mainNavigation })).toBeHidden();
+    await expect(phone.getByRole('heading', { level: 1 })).toBeHidden();
+    await phone.evaluate(() => window.scrollTo(0, 0));
+    await phone.screenshot({ path: '/tmp/shots/idcard/idcard-print.png' });
+    await phone.emulateMedia({ media: null });
     await context.close();
   } finally {
     // Other journeys expect the demo school as seeded.

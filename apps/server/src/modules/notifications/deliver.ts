@@ -3,6 +3,7 @@ import { linkOrigin } from '../../http/origin';
 import type { JobContext } from '../../platform/jobs/jobs';
 import { excerptOf } from '../posts/index';
 import { findOrgById } from '../org/index';
+import { schoolLanguageOf } from '../settings/index';
 import { sendMail, sendPush, sendSms, type SendVerdict } from './channel-send';
 import {
   type ClaimedDelivery,
@@ -56,6 +57,8 @@ export async function sendClaimed(ctx: JobContext, orgId: number, claimed: reado
   if (claimed.length === 0) return outcomes;
   const org = await findOrgById(ctx.db, orgId);
   const school = org?.title ?? '';
+  // Someone whose own language is unknown reads the school's default language, not always Spanish.
+  const schoolLanguage = schoolLanguageOf(org?.settings ?? {});
   const links = noticeLinks(ctx.config);
   const posts = new Map<number, { post: NoticePost; excerpt: string } | null>();
   for (const postId of new Set(claimed.map((d) => d.postId))) {
@@ -76,8 +79,9 @@ export async function sendClaimed(ctx: JobContext, orgId: number, claimed: reado
 
   await runPool(claimed, SEND_CONCURRENCY, async (d) => {
     const notice = posts.get(d.postId);
-    const person = people.get(d.personId);
-    if (!notice || !notice.post.published || !person) return fail(d, 'post_or_person_gone');
+    const addressee = people.get(d.personId);
+    if (!notice || !notice.post.published || !addressee) return fail(d, 'post_or_person_gone');
+    const person = { ...addressee, language: addressee.language || schoolLanguage };
     const key = deliveryKey(orgId, d.id);
     let verdict: SendVerdict;
     if (d.channel === 'email') {

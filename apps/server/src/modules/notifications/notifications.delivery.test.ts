@@ -246,6 +246,22 @@ describeOnDatabases(
       expect(rows.find((r) => r.person_id === parent.id)).toMatchObject({ state: 'failed' });
       expect(rows.find((r) => r.person_id === other.id)).toMatchObject({ state: 'sent' });
     });
+
+    it("item 4: someone with no language of their own gets the notice in the school's default language", async () => {
+      const school = await t.makeSchool();
+      const tree = await t.makeTree(school);
+      const admin = await t.makePerson(school, { role: 'admin' });
+      const student = await t.makePerson(school, { role: 'student', node: tree.classA });
+      const parent = await t.makePerson(school, { relativeOf: student, firstName: 'Sinidioma' });
+      await giveAddresses(t, parent, { email: `sinidioma-${t.kind.label}@example.org`, language: null });
+      const appearance = { name: school.title, color: '#1C89B8', logo: null, language: 'en', timeZone: 'America/Bogota' };
+      expect((await as(t, admin, 'PUT', 'settings/appearance', appearance)).statusCode).toBe(200);
+      const { thread } = (await publishAs(t, admin, postTo([parent], { title: 'Field day' }))).json();
+      await t.drainJobs();
+      const [mail] = mailsTo(`sinidioma-${t.kind.label}@example.org`);
+      expect(mail!.text).toContain(`Open in Patio: http://localhost:8080/threads/feed/${thread}`);
+      expect(mail!.text).toContain('<html lang="en">');
+    });
   },
   mailAndPush.config,
 );

@@ -2,7 +2,7 @@ import { planDeliveries, URGENT_POST_TYPES } from '@patio/core/notifications/ind
 import { defineJob, type JobContext } from '../../platform/jobs/jobs';
 import { findOrgById } from '../org/index';
 import { excerptOf } from '../posts/index';
-import { timeZoneOf } from '../settings/index';
+import { schoolLanguageOf, timeZoneOf } from '../settings/index';
 import { sendMail } from './channel-send';
 import {
   claimDeliveries,
@@ -178,7 +178,8 @@ export const notificationsDigestJob = defineJob<DigestPayload>({
     }
     const ids = claimed.map((d) => d.id);
     if (posts.length > 0) {
-      const mail = digestMailOf(posts, person.firstName, org?.title ?? '', person.language, noticeLinks(ctx.config));
+      const language = person.language || schoolLanguageOf(org?.settings ?? {});
+      const mail = digestMailOf(posts, person.firstName, org?.title ?? '', language, noticeLinks(ctx.config));
       const verdict = await sendMail(ctx, person.email, mail, deliveryKey(orgId, ids[0]!) + '.digest');
       if (!verdict.sent) throw new Error(verdict.reason);
     }

@@ -1,6 +1,7 @@
 import type { Language } from '@patio/core';
 import { dictionaryLanguageOf, matchInterfaceLanguage } from '@patio/core/i18n/index';
 import type { Database } from '../../db/database';
+import { schoolLanguageOf } from '../settings/index';
 
 // The language a post is written in (issue 33 item 9): what the author chose in the request, else the
 // author's interface language, else the school's default language (orgs.settings `language`), else es.
@@ -9,12 +10,13 @@ function languageOf(tag: unknown): Language | null {
   return typeof tag === 'string' && tag.trim() !== '' ? dictionaryLanguageOf(matchInterfaceLanguage(tag)) : null;
 }
 
-function schoolLanguageOf(settings: string): Language | null {
+/** The school's default language from its stored settings (es for settings that cannot be read). */
+function defaultLanguageOf(settings: string): Language {
   try {
     const parsed: unknown = JSON.parse(settings);
-    return parsed && typeof parsed === 'object' ? languageOf((parsed as Record<string, unknown>).language) : null;
+    return schoolLanguageOf(parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {});
   } catch {
-    return null;
+    return schoolLanguageOf({});
   }
 }
 
@@ -28,5 +30,5 @@ export async function authorLanguageOf(db: Database, orgId: number, authorId: nu
     .where('people.id', '=', authorId)
     .executeTakeFirst();
   if (!row) return 'es';
-  return languageOf(row.language) ?? schoolLanguageOf(row.settings) ?? 'es';
+  return languageOf(row.language) ?? defaultLanguageOf(row.settings);
 }

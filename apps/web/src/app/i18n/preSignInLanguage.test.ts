@@ -24,6 +24,16 @@ describe('the language before sign-in', () => {
     expect(offeredLanguageOf('eo')).toBeNull();
   });
 
+  it("item 4: turns to the school's default language when the browser speaks none of the six", () => {
+    expect(preSignInLanguage({ storage: sessionStorage, tags: ['ja-JP', 'ko'] }, 'en')).toBe('en');
+    expect(preSignInLanguage({ storage: sessionStorage, tags: [] }, 'de')).toBe('de');
+    // The browser's own language still comes first, and an unknown school language reads as es-CO.
+    expect(preSignInLanguage({ storage: sessionStorage, tags: ['fr-FR'] }, 'en')).toBe('fr');
+    expect(preSignInLanguage({ storage: sessionStorage, tags: ['ja'] }, 'klingon')).toBe('es-CO');
+    rememberChosenLanguage(sessionStorage, 'it');
+    expect(preSignInLanguage({ storage: sessionStorage, tags: ['ja'] }, 'en')).toBe('it');
+  });
+
   it('prefers the language picked in this browser session', () => {
     expect(preSignInLanguage({ storage: sessionStorage, tags: ['de-DE'] })).toBe('de');
     rememberChosenLanguage(sessionStorage, 'fr');

@@ -1,7 +1,8 @@
 import { defaultLanguage, languages, matchInterfaceLanguage, type LanguageCode } from '@patio/core/i18n/index';
 
 // Before sign-in nobody has a language of their own yet: the screens speak the language picked in
-// this browser session, else the first of the browser's languages Patio offers, else es-CO (issue 8).
+// this browser session, else the first of the browser's languages Patio offers (issue 8), else the
+// school's default language once a school is chosen (GET vue/settings `language`), else es-CO.
 
 /** Where the language picked before sign-in is kept, for this browser session only. */
 export const CHOSEN_LANGUAGE_KEY = 'patio.language';
@@ -14,13 +15,13 @@ export function offeredLanguageOf(tag: string): LanguageCode | null {
   return languages.some((l) => l.dictionary === base) ? matchInterfaceLanguage(normal) : null;
 }
 
-/** The first of the browser's languages (most wanted first) that Patio offers; es-CO when none is. */
-export function browserLanguageOf(tags: readonly string[]): LanguageCode {
+/** The first of the browser's languages (most wanted first) that Patio offers; `fallback` (es-CO) when none is. */
+export function browserLanguageOf(tags: readonly string[], fallback: LanguageCode = defaultLanguage): LanguageCode {
   for (const tag of tags) {
     const language = typeof tag === 'string' ? offeredLanguageOf(tag) : null;
     if (language) return language;
   }
-  return defaultLanguage;
+  return fallback;
 }
 
 /** The language picked earlier in this browser session, if any (storage may be blocked or hold junk). */
@@ -55,7 +56,14 @@ export function browserSources(): { storage: Storage | null; tags: readonly stri
   return { storage, tags };
 }
 
-/** The interface language before sign-in: this session's pick, else the browser's languages, else es-CO. */
-export function preSignInLanguage({ storage, tags }: { storage: Storage | null; tags: readonly string[] } = browserSources()): LanguageCode {
-  return readChosenLanguage(storage) ?? browserLanguageOf(tags);
+/**
+ * The interface language before sign-in: this session's pick, else the browser's languages, else the
+ * school's default language (when a school is chosen and says one), else es-CO.
+ */
+export function preSignInLanguage(
+  { storage, tags }: { storage: Storage | null; tags: readonly string[] } = browserSources(),
+  schoolLanguage: string | null = null,
+): LanguageCode {
+  const school = typeof schoolLanguage === 'string' ? offeredLanguageOf(schoolLanguage) : null;
+  return readChosenLanguage(storage) ?? browserLanguageOf(tags, school ?? defaultLanguage);
 }

@@ -1,18 +1,21 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { dictionaryLanguageOf } from '@patio/core/i18n/index';
 import { useServices, useSessionState } from '../services';
 import { ensureDictionary } from './createI18n';
-import { preSignInLanguage } from './preSignInLanguage';
+import { browserSources, preSignInLanguage } from './preSignInLanguage';
 
 /**
- * Puts a public screen in the pre-sign-in language (this session's pick, else the browser's) while
- * nobody is signed in; a signed-in person keeps their own. Answers true until that language is on
- * screen the first time, so a German browser never glimpses the Spanish default first.
+ * Puts a public screen in the pre-sign-in language (this session's pick, else the browser's, else the
+ * chosen school's default) while nobody is signed in; a signed-in person keeps their own. Answers true
+ * until that language is on screen the first time, so a German browser never glimpses the Spanish
+ * default first. The school's language is known once its settings load (GET vue/settings): a browser
+ * that speaks none of the six then turns to it.
  */
 export function usePreSignInLanguage(): boolean {
   const { session, store, i18n } = useServices();
-  const signedIn = useSessionState((s) => s.token !== null);
-  const [wanted] = useState(() => (signedIn ? null : preSignInLanguage()));
+  const [signedIn] = useState(() => store.getState().token !== null);
+  const schoolLanguage = useSessionState((s) => s.settings?.language ?? null);
+  const wanted = useMemo(() => (signedIn ? null : preSignInLanguage(browserSources(), schoolLanguage)), [signedIn, schoolLanguage]);
   const [settling, setSettling] = useState(() => wanted !== null && i18n.language !== wanted);
 
   useLayoutEffect(() => {

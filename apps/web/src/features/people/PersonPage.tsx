@@ -9,6 +9,7 @@ import { PageShell } from '../../ui/PageShell';
 import { hasChildrenAmong } from '@patio/core/people/relationshipKinds';
 import type { PersonProfile } from '@patio/core/schemas/people';
 import { rolesLabel } from './labels';
+import { IdCard, hasIdCard } from './IdCard';
 import { MembershipsSection } from './MembershipsSection';
 import { PersonAvatar } from './PersonAvatar';
 import { ProfileFacts } from './ProfileFacts';
@@ -106,6 +107,7 @@ export const PersonPage = withDirectoryTerms(function PersonPage() {
           </div>
         </div>
         {isOwnProfile ? <OwnProfileActions person={p} hasChildren={hasChildren} /> : <ContactActions person={p} hasChildren={hasChildren} />}
+        {hasIdCard(p) && <IdCard person={p} />}
         <ProfileFacts person={p} />
         <RelativesSection relatives={family} />
         <MembershipsSection memberships={memberships} />

@@ -127,7 +127,8 @@ function AppearanceForm({ saved, save }: { saved: Appearance; save: ReturnType<t
             )}
           </FileButton>
           {draft.logo && (
-            <Button variant="subtle" color="red.9" onClick={() => change({ logo: null })} leftSection={<IconTrash size={18} aria-hidden="true" />}>
+            // A subtle button's text takes at most shade 6 of its colour (3.3:1 on white): c keeps shade 9.
+            <Button variant="subtle" color="red.9" c="red.9" onClick={() => change({ logo: null })} leftSection={<IconTrash size={18} aria-hidden="true" />}>
               {t('appearance.removeLogo')}
             </Button>
           )}
