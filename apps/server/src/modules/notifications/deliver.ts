@@ -15,6 +15,7 @@ import {
   markSent,
   type NoticePost,
 } from './deliveries.queries';
+import { absoluteImagesFor } from '../proxy/index';
 import { mailOf, type NoticeLinks, pushMessageOf, smsTextOf } from './notice.render';
 
 /** Sends at a time within one job: the push services and SMTP answer in parallel. */
@@ -22,7 +23,8 @@ const SEND_CONCURRENCY = 16;
 
 /** Where links in notifications point: PUBLIC_URL, else this server on localhost. */
 export function noticeLinks(config: JobContext['config']): NoticeLinks {
-  return { base: linkOrigin(config) };
+  const base = linkOrigin(config);
+  return { base, images: absoluteImagesFor(config, base) };
 }
 
 /** The idempotency key a delivery carries to its receiver (push topic, collapse id, Message-ID, SMS key). */

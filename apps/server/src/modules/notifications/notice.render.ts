@@ -2,6 +2,7 @@ import type { PushMessage } from '@patio/core';
 import { noticeLanguageOf, noticeTextsFor } from '@patio/core/i18n/notices';
 import { fill } from '@patio/core/i18n/placeholders';
 import type { NoticePost } from './deliveries.queries';
+import { type ImageAddressMapper, withProxiedImages } from '../proxy/index';
 
 // One post as each channel shows it: the push message of spec §3 Notification, an email (HTML and
 // text) with links to its thread and form, an SMS line. The description is stored sanitised
@@ -10,6 +11,8 @@ import type { NoticePost } from './deliveries.queries';
 /** Where the web app lives, for links: PUBLIC_URL, else this server's own address. */
 export interface NoticeLinks {
   base: string;
+  /** Where a mail shows a description's pictures from (absolute; other sites' through /proxy/); unset, as written. */
+  images?: ImageAddressMapper;
 }
 
 export function threadLink(links: NoticeLinks, threadId: number): string {
@@ -70,7 +73,7 @@ function postSection(post: NoticePost, excerpt: string, language: string | null,
   const text = [title, '', excerpt, '', `${t.openThread}: ${thread}`, ...(form ? [`${t.answerForm}: ${form}`] : [])].join('\n');
   const html =
     `<h2 style="margin:0 0 12px;font-size:20px">${escapeHtml(title)}</h2>` +
-    `<div>${post.description}</div>` +
+    `<div>${links.images ? withProxiedImages(post.description, links.images) : post.description}</div>` +
     `<p>${button(thread, t.openThread)}${form ? button(form, t.answerForm) : ''}</p>`;
   return { text, html };
 }

@@ -31,6 +31,19 @@ export function imageProxyFor(config: Pick<AppConfig, 'jwtSecret' | 'fileUrlSecr
   };
 }
 
+/**
+ * The mapper for what leaves the site (mails): every picture by an absolute address of `origin` (a
+ * mail has no page to resolve a relative one against), other sites' through /proxy/ there, so opening
+ * a mail tells no third party that, or from where, it was read.
+ */
+export function absoluteImagesFor(config: Pick<AppConfig, 'jwtSecret' | 'fileUrlSecret'>, origin: string): ImageAddressMapper {
+  const proxied = imageProxyFor(config, origin);
+  return (src) => {
+    const shown = proxied(src);
+    return shown === '' ? '' : new URL(shown, `${origin}/`).toString();
+  };
+}
+
 const IMG_SRC = /(<img\b[^>]*?\ssrc=")([^"]*)(")/gi;
 
 function decodeAttribute(value: string): string {
