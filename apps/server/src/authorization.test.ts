@@ -1002,6 +1002,7 @@ const table: Row[] = [
     expect: billingStaff(200),
   },
   { method: 'GET', route: '/api/:org/billing/debtors', expect: billingStaff(200) },
+  { method: 'GET', route: '/api/:org/billing/debtors.csv', expect: billingStaff(200) },
   { method: 'GET', route: '/api/:org/billing/settings', expect: billingStaff(200) },
   { method: 'PUT', route: '/api/:org/billing/settings', request: () => ({ body: { interest: { monthlyRatePercent: 0, graceDays: 0 } } }), expect: billingStaff(200) },
   // billing staff's tools and documents (issue 14 §3–4): importing debits is billing staff's; a receipt

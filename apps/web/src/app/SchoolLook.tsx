@@ -1,9 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
-import type { Settings } from '@patio/core/schemas/org';
 import { DEFAULT_PAGE_COLOR } from '@patio/core/constants';
 import { darkenForWhiteText } from '@patio/core/color/contrast';
 import { SchoolLogoContext } from '../ui/schoolLogo';
-import { useServices, useSessionState } from './services';
+import { useSchoolSettings } from '../features/auth/useSchoolSettings';
+import { useSessionState } from './services';
 
 // The school's colour and logo (GET vue/settings, set in settings/appearance) on the signed-in
 // screens. The colour goes into the CSS variables the bars and accents already read: the bar shade
@@ -30,24 +30,8 @@ function applyColor(color: string | undefined): void {
 
 /** Loads the school's public settings once signed in and paints its colour; provides its logo. */
 export function SchoolLook({ children }: { children: ReactNode }) {
-  const { api, store } = useServices();
-  const url = useSessionState((s) => s.url);
-  const settings = useSessionState((s) => s.settings);
+  const settings = useSchoolSettings();
   const logo = useSessionState((s) => (s.settings ? s.settings.logo : (s.school?.logo ?? null)));
-
-  useEffect(() => {
-    if (!url || settings) return;
-    let current = true;
-    api
-      .get<Settings>('vue/settings')
-      .then((loaded) => {
-        if (current && store.getState().url === url) store.update({ settings: loaded });
-      })
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [api, store, url, settings]);
 
   const color = settings?.color;
   useEffect(() => {

@@ -93,6 +93,9 @@ export const ZImport = z.object({
     .array(z.object({ row: z.number().int(), cells: z.array(z.string()) }))
     .describe('The first rows of the sheet, to pick another header row'),
   columns: z.array(z.string()),
+  hiddenColumns: z
+    .array(z.number().int())
+    .describe('Indices in `columns` the XLSX sheet hides: never mapped by the guess, still offered to pick'),
   mapping: ZImportMapping,
   nameSplit: z
     .array(

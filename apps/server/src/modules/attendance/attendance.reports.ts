@@ -3,7 +3,7 @@ import { attendanceCsvTexts } from '@patio/core/i18n/attendance';
 import type { RequestContext } from '../../http/context';
 import { forbidden, notFound } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
-import { toCsv } from '../../platform/export/csv';
+import { tableFile, type SpreadsheetFormat, type TableFile } from '../../platform/spreadsheet/index';
 import { canSee } from '../../policy/access';
 import { attendanceReportAccess } from './attendance.access';
 import { assertPeriod } from './attendance.days';
@@ -90,14 +90,24 @@ export async function getReport(ctx: RequestContext, query: ReportQuery): Promis
   return { report: { ...report, students: report.students.slice(offset, offset + query.limit) }, total: report.students.length };
 }
 
-/** GET attendance/reports.csv: every student line, titles in `lang`. */
-export async function reportCsv(ctx: RequestContext, query: ReportQuery & { lang?: keyof typeof attendanceCsvTexts }): Promise<{ fileName: string; csv: string }> {
+/**
+ * GET attendance/reports.csv: every student line as CSV or XLSX, titles in `lang`, which also picks
+ * the CSV delimiter and the rate's decimal separator.
+ */
+export async function reportFile(
+  ctx: RequestContext,
+  query: ReportQuery & { lang?: keyof typeof attendanceCsvTexts },
+  format: SpreadsheetFormat,
+): Promise<TableFile> {
   const report = await buildReport(ctx, query);
-  const t = attendanceCsvTexts[query.lang ?? 'es'];
-  const percent = (rate: number | null) => (rate === null ? '' : (Math.round(rate * 1000) / 10).toString());
-  const csv = toCsv(
-    [t.group, t.student, t.present, t.absent, t.late, t.excused, t.rate],
-    report.students.map((s) => [s.group?.name ?? '', s.person.name, s.present, s.absent, s.late, s.excused, percent(s.rate)]),
-  );
-  return { fileName: `${t.fileName}-${query.from}-${query.to}.csv`, csv };
+  const language = query.lang ?? 'es';
+  const t = attendanceCsvTexts[language];
+  const percent = (rate: number | null) => (rate === null ? null : Math.round(rate * 1000) / 10);
+  return tableFile(format, {
+    stem: `${t.fileName}-${query.from}-${query.to}`,
+    sheetName: t.fileName,
+    header: [t.group, t.student, t.present, t.absent, t.late, t.excused, t.rate],
+    rows: report.students.map((s) => [s.group?.name ?? '', s.person.name, s.present, s.absent, s.late, s.excused, percent(s.rate)]),
+    language,
+  });
 }

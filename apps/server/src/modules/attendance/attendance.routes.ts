@@ -17,12 +17,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../http/download';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
-import { errors } from '../../http/schemas';
+import { errors, fileAnswer, mime } from '../../http/schemas';
+import { SPREADSHEET_FILE_DOC, ZSpreadsheetFormat, requestedFormat } from '../../platform/spreadsheet/index';
 import { changeCheckpoint } from './attendance.checkpoints';
 import { getAttendanceDay } from './attendance.day';
 import { MarksRefused, saveMarks, ALERT_DELAY_SECONDS } from './attendance.marks';
 import { attendancePolicies as p } from './attendance.policy';
-import { getReport, reportCsv } from './attendance.reports';
+import { getReport, reportFile } from './attendance.reports';
 import { getRoll } from './attendance.roll';
 
 /** Checkpoints, rolls, marks, reports and the day's overview under /api/{org}/ (issue 15; docs/decisions/021-attendance.md). */
@@ -101,14 +102,15 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
     ...routeOf(p.readReportCsv),
     schema: {
       tags,
-      summary: 'Attendance rates as a CSV file',
-      description: `${reportReaders} The students' lines of GET attendance/reports (every page), in \`lang\` (default es). UTF-8 with BOM, CRLF, RFC 4180 quoting; a cell starting with =, +, -, @, tab or carriage return gets a leading apostrophe so no spreadsheet runs it as a formula.`,
-      querystring: ZAttendanceReportQuery.extend({ lang: ZLanguage.optional() }),
-      response: { 200: z.string().describe('text/csv'), ...errors(400, 401, 403, 404) },
+      summary: 'Attendance rates as a CSV or XLSX file',
+      description: `${reportReaders} The students' lines of GET attendance/reports (every page), in \`lang\` (default es). ${SPREADSHEET_FILE_DOC}`,
+      querystring: ZAttendanceReportQuery.extend({ lang: ZLanguage.optional(), format: ZSpreadsheetFormat.optional() }),
+      response: { 200: fileAnswer('CSV, or XLSX with format=xlsx', mime.csv, mime.xlsx), ...errors(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
-      const { fileName, csv } = await reportCsv(contextOf(request), request.query);
-      return sendDownload(reply, { fileName, fallbackName: 'attendance.csv', contentType: 'text/csv; charset=utf-8', body: csv });
+      const format = requestedFormat(request.query.format, request.headers.accept);
+      const file = await reportFile(contextOf(request), request.query, format);
+      return sendDownload(reply, { ...file, fallbackName: `attendance.${format}` });
     },
   });
 

@@ -9,6 +9,8 @@ import { upsertRelationshipPair } from '../people/index';
 import { as, norteAccount } from '../posts/posts.fixtures';
 import { ALERT_UNDO_SECONDS } from '@patio/core';
 import { ALERT_DELAY_SECONDS } from './attendance.marks';
+import readXlsxFile from 'read-excel-file/node';
+import { csvRows, xlsxRows } from '../../platform/spreadsheet/spreadsheet.fixtures';
 
 // Issue 15 on both databases: the roll, marks and their history, the family's absence post sent once
 // and withdrawn by a correction, excuses, rights, bad input that writes nothing, parallel resends.
@@ -360,6 +362,34 @@ describeOnDatabases('attendance', (t) => {
     expect(csv.body).toContain(`3B,"'+Suma, =HYPERLINK(""x"")",1,0,0,0,100`);
     expect(csv.body).toContain('66.7');
     expect((await as(t, w.admin, 'GET', `attendance/reports?from=${to}&to=${from}`)).statusCode).toBe(400);
+  });
+
+  it('item 3: offers the rates as XLSX with the same rows as the CSV, whose delimiter and decimal separator follow the language', async () => {
+    const [from, to] = [daysAgo(26), daysAgo(24)];
+    await mark(w.teacherB, w.tree.classB, [
+      { person: w.studentB.id, type: 'present', date: daysAgo(26) },
+      { person: w.studentB.id, type: 'late', date: daysAgo(25) },
+      { person: w.studentB.id, type: 'absent', date: daysAgo(24) },
+    ]);
+    const file = (query: string) => as(t, w.admin, 'GET', `attendance/reports.csv?node=${w.tree.classB}&from=${from}&to=${to}${query}`);
+    const spanish = (await file('')).body;
+    expect(spanish.startsWith('\uFEFFGrupo;Estudiante;')).toBe(true);
+    expect(spanish).toContain(';1;1;1;0;66,7\r\n');
+    expect((await file('&lang=en')).body).toContain(',1,1,1,0,66.7\r\n');
+    for (const [lang, delimiter, decimal] of [['es', ';', ','], ['it', ';', ','], ['en', ',', '.']] as const) {
+      const csv = (await file(`&lang=${lang}`)).body;
+      const xlsx = await file(`&lang=${lang}&format=xlsx`);
+      expect(xlsx.statusCode, xlsx.body).toBe(200);
+      expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      expect(xlsx.headers['content-disposition']).toContain(`-${from}-${to}.xlsx`);
+      const rows = await xlsxRows(xlsx.rawPayload, decimal);
+      expect(rows, lang).toEqual(csvRows(csv, delimiter));
+      expect(rows).toHaveLength(2);
+    }
+    // The rate is a number in the XLSX, not text.
+    const [, line] = (await readXlsxFile((await file('&format=xlsx')).rawPayload))[0].data;
+    expect(line.slice(2)).toEqual([1, 1, 1, 0, 66.7]);
+    expect((await as(t, w.parentB, 'GET', `attendance/reports.csv?from=${from}&to=${to}&format=xlsx`)).statusCode).toBe(403);
   });
 
   it("lists the day's checkpoints for the staff, taken or not, with who is missing", async () => {

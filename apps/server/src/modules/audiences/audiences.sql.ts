@@ -102,20 +102,8 @@ export class AudienceSql {
 
   private withRole(eb: EB, role: string): Expression<SqlBool> {
     if (role === 'administrator') return eb('people.is_admin', '=', 1);
-    if (role === 'relative') {
-      // As people.queries findRoles: a parent-like relative of someone who is a student.
-      const relatives = eb
-        .selectFrom('relationships')
-        .innerJoin('memberships', (j) =>
-          j.onRef('memberships.org_id', '=', 'relationships.org_id').onRef('memberships.person_id', '=', 'relationships.person_id'),
-        )
-        .select('relationships.relative_id')
-        .where('relationships.org_id', '=', this.orgId)
-        .where('relationships.kind', 'in', [...parentLikeKinds])
-        .where('memberships.role', '=', 'student')
-        .where(currentMembership());
-      return this.idIn(eb, relatives);
-    }
+    // As people.queries findRoles: a parent-like relative of someone who is a student.
+    if (role === 'relative') return this.idIn(eb, this.relativesOfStudents(eb, null));
     const members = eb
       .selectFrom('memberships')
       .select('memberships.person_id')
@@ -160,7 +148,12 @@ export class AudienceSql {
   private familiesOf(eb: EB, rule: AudienceFieldRule): Expression<SqlBool> {
     const nodeIds = this.nodes(rule.args[0]);
     if (nodeIds.length === 0) return sql<SqlBool>`1 = 0`;
-    const relatives = eb
+    return this.idIn(eb, this.relativesOfStudents(eb, nodeIds));
+  }
+
+  /** The parent-like relatives of current students: of the whole school (`nodeIds` null) or of those nodes. */
+  private relativesOfStudents(eb: EB, nodeIds: readonly number[] | null) {
+    let relatives = eb
       .selectFrom('relationships')
       .innerJoin('memberships', (j) =>
         j.onRef('memberships.org_id', '=', 'relationships.org_id').onRef('memberships.person_id', '=', 'relationships.person_id'),
@@ -168,10 +161,10 @@ export class AudienceSql {
       .select('relationships.relative_id')
       .where('relationships.org_id', '=', this.orgId)
       .where('relationships.kind', 'in', [...parentLikeKinds])
-      .where('memberships.node_id', 'in', nodeIds)
       .where('memberships.role', '=', 'student')
       .where(currentMembership());
-    return this.idIn(eb, relatives);
+    if (nodeIds !== null) relatives = relatives.where('memberships.node_id', 'in', nodeIds);
+    return relatives;
   }
 
   /** people.id IN (students of the school with a debit matching `debit`, unpaid). */

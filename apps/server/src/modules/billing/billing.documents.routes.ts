@@ -1,14 +1,13 @@
 import { ZBillingStatementQuery } from '@patio/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { inline } from '../../http/download';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
-import { errors } from '../../http/schemas';
+import { errors, fileAnswer, mime } from '../../http/schemas';
 import { renderReceipt, renderStatement, type PdfFile } from './billing.documents';
 import { billingDocumentPolicies as policies } from './billing.documents.policy';
 
-const pdfAnswer = z.string().describe('application/pdf, shown inline');
+const pdfAnswer = fileAnswer('PDF, shown inline', mime.pdf);
 
 function sendPdf(reply: FastifyReply, file: PdfFile) {
   return reply

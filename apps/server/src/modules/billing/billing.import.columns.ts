@@ -49,10 +49,14 @@ export function columnOfTitle(title: string): BillingImportColumn | null {
 
 export type ColumnMap = Partial<Record<BillingImportColumn, number>>;
 
-/** The known columns of a header row (the first column of each kind counts). */
-export function columnsOf(cells: string[]): ColumnMap {
+/**
+ * The known columns of a header row (the first column of each kind counts). Columns an XLSX sheet
+ * hides are ignored (issue 34 §3): a debits file has no screen to pick them, so they must be shown.
+ */
+export function columnsOf(cells: string[], hiddenColumns: readonly number[] = []): ColumnMap {
   const map: ColumnMap = {};
   cells.forEach((cell, index) => {
+    if (hiddenColumns.includes(index)) return;
     const column = columnOfTitle(cell);
     if (column && map[column] === undefined) map[column] = index;
   });
@@ -63,11 +67,11 @@ export function columnsOf(cells: string[]): ColumnMap {
 const HEADER_SEARCH_ROWS = 30;
 
 /** The header: among the first rows of the first sheet that has one, the row naming the most columns (at least 3). */
-export function findHeader(sheets: { rows: SheetRecord[] }[]): { sheet: number; row: number; columns: ColumnMap } | null {
-  for (const [sheet, { rows }] of sheets.entries()) {
+export function findHeader(sheets: { rows: SheetRecord[]; hiddenColumns?: number[] }[]): { sheet: number; row: number; columns: ColumnMap } | null {
+  for (const [sheet, { rows, hiddenColumns }] of sheets.entries()) {
     let best: { row: number; columns: ColumnMap; score: number } | null = null;
     for (const record of rows.slice(0, HEADER_SEARCH_ROWS)) {
-      const columns = columnsOf(record.cells);
+      const columns = columnsOf(record.cells, hiddenColumns);
       const score = Object.keys(columns).length;
       if (score >= 3 && (!best || score > best.score)) best = { row: record.n, columns, score };
     }

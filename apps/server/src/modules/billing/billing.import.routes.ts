@@ -1,17 +1,15 @@
 import { ZBillingImport, ZBillingImportResult, ZBillingTemplateQuery } from '@patio/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendDownload } from '../../http/download';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
-import { errors } from '../../http/schemas';
+import { errors, fileAnswer, fileField, mime, uploadBody } from '../../http/schemas';
 import { readUpload } from '../import/index';
 import { commitBillingImport, createBillingImport, getBillingImport } from './billing.import.service';
 import { billingTemplate } from './billing.import.template';
 import { billingStaffPolicies as policies } from './billing.staff.policy';
 
 const tags = ['billing'];
-const fileAnswer = z.string().describe('The template: XLSX (titles, column formats, instructions) or CSV (UTF-8 with BOM, the title line)');
 
 export async function billingImportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -38,6 +36,7 @@ export async function billingImportRoutes(app: FastifyInstance): Promise<void> {
         '`invalid_characters`, `too_long`, `inconsistent_debit`, `reference_other_student`, `debit_has_payments`…). ' +
         'Nothing is written to the ledger until commit.',
       consumes: ['multipart/form-data'],
+      documentedBody: uploadBody({ file: fileField('The CSV or XLSX file (≤ 10 MB)') }),
       params: paramsOf(policies.createImport),
       response: { 201: ZBillingImport, ...errors(400, 401, 403, 413) },
     },
@@ -58,7 +57,7 @@ export async function billingImportRoutes(app: FastifyInstance): Promise<void> {
         description: '`lang` (es or en, default es) picks the column titles; the import recognises both.',
         params: paramsOf(policy),
         querystring: ZBillingTemplateQuery,
-        response: { 200: fileAnswer, ...errors(400, 401, 403) },
+        response: { 200: fileAnswer(format === 'xlsx' ? 'The template: XLSX (titles, column formats, instructions)' : 'The template: CSV (UTF-8 with BOM, the title line)', mime[format]), ...errors(400, 401, 403) },
       },
       handler: async (request, reply) => {
         const file = await billingTemplate(format, request.query.lang);

@@ -12,7 +12,7 @@ import type { RequestContext } from '../../http/context';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
 import { MAX_IMPORT_ROWS, parseSpreadsheet } from '../import/index';
-import { findHeader, templateTitles, type ColumnMap } from './billing.import.columns';
+import { columnsOf, findHeader, templateTitles, type ColumnMap } from './billing.import.columns';
 import {
   claimBillingImport,
   findBillingImport,
@@ -53,7 +53,10 @@ export async function createBillingImport(ctx: RequestContext, upload: { fileNam
   const missing = REQUIRED.filter((column) => header.columns[column] === undefined);
   if (header.columns.studentDocument === undefined && header.columns.studentCode === undefined) missing.unshift('studentDocument');
   if (missing.length > 0) {
-    throw badRequest('missing_columns', `The file has no column for: ${missing.map((c) => templateTitles.es[c]).join(', ')}`);
+    const titles = workbook.sheets[header.sheet].rows.find((record) => record.n === header.row)?.cells ?? [];
+    const hidden = missing.filter((column) => columnsOf(titles)[column] !== undefined);
+    const hint = hidden.length > 0 ? ` (hidden in the file, so ignored: show ${hidden.map((c) => templateTitles.es[c]).join(', ')})` : '';
+    throw badRequest('missing_columns', `The file has no column for: ${missing.map((c) => templateTitles.es[c]).join(', ')}${hint}`);
   }
   const currency = currencyOf(ctx.org);
   const lines = readLines(workbook.sheets[header.sheet].rows, header.row, header.columns, currency);

@@ -1,6 +1,7 @@
 import { BILLING_IMPORT_COLUMNS, type BillingImportColumn } from '@patio/core';
 import { CSV_TYPE, writeXlsx, XLSX_TYPE, type DownloadFile } from '../import/index';
 import { toCsv } from '../../platform/export/csv';
+import { csvDelimiterFor } from '../../platform/spreadsheet/index';
 import { templateTitles } from './billing.import.columns';
 
 // The debits template (issue 14 §4): the column titles the import recognises, in Spanish or English,
@@ -48,7 +49,7 @@ const dateColumns: BillingImportColumn[] = ['issueDate', 'expirationDate'];
 export async function billingTemplate(format: 'xlsx' | 'csv', lang: 'es' | 'en'): Promise<DownloadFile> {
   const texts = hints[lang];
   const header = BILLING_IMPORT_COLUMNS.map((column) => templateTitles[lang][column]);
-  if (format === 'csv') return { fileName: `${texts.file}.csv`, contentType: CSV_TYPE, body: toCsv(header, [], lang === 'en' ? ',' : ';') };
+  if (format === 'csv') return { fileName: `${texts.file}.csv`, contentType: CSV_TYPE, body: toCsv(header, [], csvDelimiterFor(lang)) };
   const body = await writeXlsx([
     {
       name: texts.sheet,

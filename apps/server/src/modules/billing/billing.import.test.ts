@@ -3,7 +3,8 @@ import type { Org } from '../../policy/policy';
 import type { TestPerson } from '../../test/factories';
 import { describeOnDatabases, type TestApp } from '../../test/harness';
 import { multipartFile } from '../import/multipart-file';
-import { writeXlsx } from '../import/xlsx-writer';
+import { writeXlsx } from '../../platform/spreadsheet/index';
+import { windows1252, xlsxWithHiddenColumns } from '../../platform/spreadsheet/spreadsheet.fixtures';
 import { applyCredit, recordCredit } from './billing.ledger';
 
 interface PreviewRow {
@@ -227,5 +228,31 @@ describeOnDatabases('billing: importing debits', (t) => {
     const filled = `${titles}\n${documents.bruno};;2026-09;;2026-09-01;2026-09-10;Pensión;;450000;T1\n`;
     const draft = await kit.upload('plantilla.csv', filled);
     expect(draft.json().rows.map((r: PreviewRow) => [r.reference, r.action])).toEqual([['T1', 'create']]);
+  });
+
+  it('item 3: the CSV template takes the delimiter of its language, comma for English', async () => {
+    const english = (await kit.template('template.csv?lang=en')).body.replace(/^\uFEFF/, '').trim();
+    expect(english.split(',')).toHaveLength(10);
+    expect(english).not.toContain(';');
+  });
+
+  it('item 3: reads a debits CSV saved by Excel on Windows (Windows-1252) with its accents and curly quotes', async () => {
+    const csv = `${header}\r\n${documents.alba};2026-10;Pensión “octubre”;2026-10-01;2026-10-10;Pensión;Año 2026 – cuota 10;450.000;W1\r\n`;
+    const draft = await kit.upload('octubre.csv', windows1252(csv));
+    expect(draft.statusCode, draft.body).toBe(201);
+    const [row] = draft.json().rows as PreviewRow[];
+    expect(row).toMatchObject({ reference: 'W1', action: 'create', concepts: [{ name: 'Pensión', observations: 'Año 2026 – cuota 10', value: 450_000 }] });
+  });
+
+  it('item 3: ignores the columns a debits XLSX hides, and says so when a needed one is hidden', async () => {
+    const titles = ['Documento del estudiante', 'Periodo', 'Fecha de emisión', 'Fecha de vencimiento', 'Concepto', 'Valor', 'Valor', 'Referencia'];
+    const line = [documents.bruno, '2026-11', '2026-11-01', '2026-11-10', 'Pensión', '999', '450000', 'H1'];
+    // The first "Valor" (a hidden working column) is not the value: the visible one is.
+    const draft = await kit.upload('noviembre.xlsx', await xlsxWithHiddenColumns([titles, line], [5]));
+    expect(draft.statusCode, draft.body).toBe(201);
+    expect((draft.json().rows as PreviewRow[])[0]).toMatchObject({ reference: 'H1', total: 450_000 });
+    const hiddenValue = await kit.upload('noviembre.xlsx', await xlsxWithHiddenColumns([titles.slice(0, 6), line.slice(0, 6)], [5]));
+    expect(hiddenValue.statusCode).toBe(400);
+    expect(hiddenValue.json()).toMatchObject({ error: 'missing_columns', message: expect.stringContaining('hidden in the file') });
   });
 });

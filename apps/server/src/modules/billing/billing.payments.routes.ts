@@ -1,15 +1,16 @@
-import { ZPayment, ZPaymentStarted, ZSandboxOutcome, ZWebhookReceived } from '@patio/core';
+import { ZApiError, ZPayment, ZPaymentStarted, ZSandboxOutcome, ZWebhookReceived } from '@patio/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/errors';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isSandboxConfigured } from '../../platform/payments/providers';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
-import { errors } from '../../http/schemas';
+import { errors, fileAnswer, fileField, mime } from '../../http/schemas';
 import { getPayment, idempotencyKeyOf, startPayment } from './billing.payments';
 import { paymentPolicies as p } from './billing.payments.policy';
 import { checkoutPage, findSandboxCheckout, notifySandboxCharge, returnPathOf, settleSandboxCheckout, unknownCheckoutPage } from './billing.sandbox';
 import { receiveWebhook } from './billing.webhook';
 import { webhookLimiterOf } from './billing.webhook.limiter';
+import { z } from 'zod';
 
 /** A gateway's notification is a few kilobytes; anything past this is not one (413). */
 export const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -24,6 +25,12 @@ function sendUnknownCheckout(request: FastifyRequest, reply: FastifyReply) {
   if (!(request.headers.accept ?? '').includes('text/html')) throw notFound('There is no such payment link');
   return reply.code(404).type('text/html; charset=utf-8').send(unknownCheckoutPage());
 }
+
+/** The 404 of a link that never was, for the OpenAPI document (sendUnknownCheckout). */
+const unknownCheckoutAnswer = {
+  description: 'No such payment link: a page for a browser (Accept: text/html), else the usual error',
+  content: { [mime.html]: { schema: z.string() }, 'application/json': { schema: ZApiError } },
+};
 
 /** Online payments of debits, the sandbox gateway's checkout and the gateways' webhooks, under /api/{org}/ (issue 14). */
 export async function billingPaymentRoutes(app: FastifyInstance): Promise<void> {
@@ -66,6 +73,7 @@ export async function billingPaymentRoutes(app: FastifyInstance): Promise<void> 
       summary: 'The sandbox gateway: its checkout page (HTML)',
       description: 'A page that plays an external gateway: the school, the amount and two buttons, approve or decline. A link that never was: a 404 page for a browser (Accept: text/html), else the usual 404 error. No sign-in: the link is the secret.',
       params: paramsOf(p.sandboxCheckout),
+      response: { 200: fileAnswer('The checkout page', mime.html), 404: unknownCheckoutAnswer },
     },
     handler: async (request, reply) => {
       requireSandbox(request);
@@ -83,7 +91,9 @@ export async function billingPaymentRoutes(app: FastifyInstance): Promise<void> 
       description:
         'Form field `outcome=approved|declined`. The charge is settled once (a second submit keeps the first outcome), our webhook is notified with a signed request the way a real gateway would, and the payer is sent back (303) to `/billing/debits/{debitId}?payment={paymentId}`.',
       params: paramsOf(p.sandboxComplete),
+      consumes: ['application/x-www-form-urlencoded', 'application/json'],
       body: ZSandboxOutcome,
+      response: { 303: z.undefined().describe('Back to the debit (Location)'), ...errors(400), 404: unknownCheckoutAnswer },
     },
     handler: async (request, reply) => {
       requireSandbox(request);
@@ -92,7 +102,7 @@ export async function billingPaymentRoutes(app: FastifyInstance): Promise<void> 
       if (!checkout) return sendUnknownCheckout(request, reply);
       const charge = await settleSandboxCheckout(ctx, checkout, request.body.outcome);
       if (!charge.webhookSentAt) await notifySandboxCharge(app, ctx, charge);
-      return reply.code(303).header('location', returnPathOf(checkout.payment)).send();
+      return reply.code(303).header('location', returnPathOf(checkout.payment)).send(undefined);
     },
   });
 
@@ -110,6 +120,7 @@ export async function billingPaymentRoutes(app: FastifyInstance): Promise<void> 
         description:
           'No sign-in: the provider\'s signature is checked over the raw body (sandbox: `X-Sandbox-Signature: t=…,v1=…`; Wompi: the event checksum; tuCompra: `firmaTuCompra`). Refused, nothing applied and nothing kept but a counter: 401 `invalid_signature`, 400 `invalid_notification` / `unsupported_event`, 404 `payment_not_found`. 400 `amount_mismatch` (signed, for a known payment: nothing applied, logged for support). At most 64 KiB (413) and a per-IP rate (429 `too_many_attempts` with Retry-After; refused notifications count more). Idempotent: a payment is applied once however often, late or early the notification comes. An unknown provider, or one not configured on this server (the sandbox anywhere it is not PAYMENT_PROVIDER): 404.',
         params: paramsOf(p.webhook),
+        documentedBody: { '*/*': fileField("The gateway's notification, as it sent it (its signature covers these bytes)") },
         response: { 200: ZWebhookReceived, ...errors(400, 401, 404, 413, 429) },
       },
       handler: async (request) => {

@@ -55,6 +55,7 @@ export const billingPolicies = {
   applyCredit: definePolicy({ method: 'POST', path: 'billing/credits/:id/apply', params: byId, check: keepsAccounts }),
   unapplyCredit: definePolicy({ method: 'POST', path: 'billing/credits/:id/unapply', params: byId, check: keepsAccounts }),
   listDebtors: definePolicy({ method: 'GET', path: 'billing/debtors', check: keepsAccounts }),
+  exportDebtors: definePolicy({ method: 'GET', path: 'billing/debtors.csv', check: keepsAccounts }),
   readSettings: definePolicy({ method: 'GET', path: 'billing/settings', check: keepsAccounts }),
   updateSettings: definePolicy({ method: 'PUT', path: 'billing/settings', params: z.object({}), check: keepsAccounts }),
 };

@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { TestPerson } from '../../test/factories';
 import { describeOnDatabases, type Org } from '../../test/harness';
 import { makeRegistrant } from '../../test/registrants';
+import { csvRows, xlsxRows } from '../../platform/spreadsheet/spreadsheet.fixtures';
 import { creditOf, debitOf } from './billing.fixtures';
 import { todayOf } from './billing.ledger';
 
@@ -225,6 +226,30 @@ describeOnDatabases('billing API', (t) => {
     const inTree = (await call(treasurer, 'GET', `billing/debtors?node=${tree.id}`)).json() as { person: { id: number } }[];
     expect(inTree.some((r) => r.person.id === late.id)).toBe(false);
     expect((await call(treasurer, 'GET', 'billing/debtors?node=999999')).statusCode).toBe(404);
+  });
+
+  it('item 3: exports the debtors as CSV in the language\'s delimiter and as XLSX with the same rows, to billing staff only', async () => {
+    const late = await freshStudent('Salomé', otherParent);
+    await debitOf(t, late, addDays(today, -50));
+    const list = (await call(treasurer, 'GET', 'billing/debtors?minDaysOverdue=45&limit=100')).json() as { person: { name: string } }[];
+    for (const [lang, delimiter, decimal] of [['es', ';', ','], ['pt', ';', ','], ['en', ',', '.']] as const) {
+      const csv = await call(treasurer, 'GET', `billing/debtors.csv?minDaysOverdue=45&lang=${lang}`);
+      expect(csv.statusCode, csv.body).toBe(200);
+      expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+      const xlsx = await call(treasurer, 'GET', `billing/debtors.csv?minDaysOverdue=45&lang=${lang}&format=xlsx`);
+      expect(xlsx.statusCode).toBe(200);
+      expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      const rows = await xlsxRows(xlsx.rawPayload, decimal);
+      expect(rows, lang).toEqual(csvRows(csv.body, delimiter));
+      // One line per debtor of the list, in its order.
+      expect(rows.slice(1).map((r) => r[0])).toEqual(list.map((d) => d.person.name));
+    }
+    const [header, ...lines] = csvRows((await call(treasurer, 'GET', 'billing/debtors.csv?minDaysOverdue=45')).body, ';');
+    expect(header).toEqual(['Estudiante', 'Familiares', 'Vencido', 'Pendiente', 'Cobros vencidos', 'Vencimiento más antiguo', 'Días de mora', 'Moneda']);
+    const line = lines.find((l) => l[0] === list.find((d) => d.person.name.includes('Salomé'))!.person.name)!;
+    expect(line.slice(4)).toEqual(['1', addDays(today, -50), '50', 'COP']);
+    for (const who of [otherParent, teacher]) expect((await call(who, 'GET', 'billing/debtors.csv?format=xlsx')).statusCode).toBe(403);
+    expect((await call(treasurer, 'GET', 'billing/debtors.csv?node=999999')).statusCode).toBe(404);
   });
 
   it('refuses bad input with 400 and writes nothing', async () => {

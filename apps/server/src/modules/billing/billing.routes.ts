@@ -11,16 +11,20 @@ import {
   ZDebitSummary,
   ZDebtor,
   ZDebtorsQuery,
+  ZLanguage,
   ZManualCreditInput,
   ZUnapplyCreditInput,
 } from '@patio/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendDownload } from '../../http/download';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
-import { errors } from '../../http/schemas';
+import { errors, fileAnswer, mime } from '../../http/schemas';
+import { SPREADSHEET_FILE_DOC, ZSpreadsheetFormat, requestedFormat } from '../../platform/spreadsheet/index';
 import { applyCreditNow, createManualCredit, idempotencyKeyOf, unapplyCreditNow } from './billing.credits';
 import { listDebtors } from './billing.debtors';
+import { exportDebtors } from './billing.debtors.export';
 import { billingPolicies as p } from './billing.policy';
 import { getCredit, getDebit, listCredits, listDebits, readBalance } from './billing.read';
 import { billingRefundRoutes } from './billing.refunds.routes';
@@ -170,6 +174,26 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       const { items, total } = await listDebtors(contextOf(request), request.query);
       reply.header('x-total-count', String(total));
       return items;
+    },
+  });
+
+  r.route({
+    ...routeOf(p.exportDebtors),
+    schema: {
+      tags,
+      summary: 'Students with an overdue balance, as a CSV or XLSX file',
+      description:
+        'Billing staff only. Every line of GET billing/debtors (all pages, the same `node` and `minDaysOverdue`): ' +
+        'student, relatives, overdue and pending amounts in major units of the currency, overdue debits, oldest ' +
+        `expiration, days overdue, currency; titles in \`lang\` (default es). ${SPREADSHEET_FILE_DOC}`,
+      params: paramsOf(p.exportDebtors),
+      querystring: ZDebtorsQuery.omit({ page: true, limit: true }).extend({ lang: ZLanguage.optional(), format: ZSpreadsheetFormat.optional() }),
+      response: { 200: fileAnswer('CSV, or XLSX with format=xlsx', mime.csv, mime.xlsx), ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request, reply) => {
+      const format = requestedFormat(request.query.format, request.headers.accept);
+      const file = await exportDebtors(contextOf(request), request.query, format);
+      return sendDownload(reply, { ...file, fallbackName: `debtors.${format}` });
     },
   });
 

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../http/download';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
-import { errors } from '../../http/schemas';
+import { errors, fileAnswer, mime } from '../../http/schemas';
 import { downloadEventIcs } from './calendar.ics.download';
 import { calendarIcsPolicies as p } from './calendar.ics.policy';
 import { createSubscription, getSubscription, readSubscription, revokeSubscription, SUBSCRIPTION_CACHE_CONTROL } from './calendar.subscriptions';
@@ -28,7 +28,7 @@ export async function calendarIcsRoutes(app: FastifyInstance): Promise<void> {
       summary: 'One event as an .ics file ("Add to my calendar")',
       description: `Opened as a download by Google Calendar, Outlook and Apple Calendar: \`attachment; filename="<title>.ics"\`. For whoever sees the event; 404 for anyone else, whatever school or family the id belongs to. ${icsNote}`,
       params: paramsOf(p.downloadEvent),
-      response: { 200: z.string().describe('text/calendar'), ...errors(400, 401, 403, 404) },
+      response: { 200: fileAnswer('iCalendar (RFC 5545)', mime.ics), ...errors(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
       const { fileName, body } = await downloadEventIcs(contextOf(request), request.params.id);
@@ -88,7 +88,7 @@ export async function calendarIcsRoutes(app: FastifyInstance): Promise<void> {
         'name, REFRESH-INTERVAL one hour; `Cache-Control: private, max-age=900`. An unknown, reset or revoked address, or a ' +
         `person who is no longer approved: 404 \`not_found\`. ${icsNote}`,
       params: paramsOf(p.subscriptionFile),
-      response: { 200: z.string().describe('text/calendar'), ...errors(400, 404) },
+      response: { 200: fileAnswer('iCalendar (RFC 5545)', mime.ics), ...errors(400, 404) },
     },
     handler: async (request, reply) => {
       const body = await readSubscription(contextOf(request), request.params.file);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
-import { errors } from '../../http/schemas';
+import { errors, fileAnswer, fileField, mime, uploadBody } from '../../http/schemas';
 import { blockFolder, fileIdOf } from './files.folders';
 import { filesPolicies as p } from './files.policy';
 import { changeFile, deleteFile, listFiles, sendFolderFile, uploadFiles } from './files.service';
@@ -12,9 +12,14 @@ import { changeFile, deleteFile, listFiles, sendFolderFile, uploadFiles } from '
 export const ZBytesQuery = z.object({ download: z.enum(['0', '1']).optional() });
 /** Answers of a route that streams a file's bytes, for the OpenAPI document. */
 export const bytesResponses = {
-  200: z.any().describe('The bytes'),
-  206: z.any().describe('The requested Range of the bytes'),
+  200: fileAnswer('The bytes, with the Content-Type of the file', mime.any),
+  206: fileAnswer('The requested Range of the bytes', mime.any),
 };
+/** The body of an upload of files, for the OpenAPI document. */
+export const filesBody = uploadBody({
+  file: z.array(fileField('A file')).optional(),
+  cameraFile: z.array(fileField('A picture taken with the camera')).optional(),
+});
 export const uploadDescription =
   'multipart/form-data with the files in fields `file` (and/or `cameraFile`, the camera), up to 20 per request, ' +
   'each streamed to storage. 413 `file_too_large` for a file over the limit (nothing of the request is kept), ' +
@@ -44,6 +49,7 @@ export async function blockFilesRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Upload to a files block',
       description: `${uploadDescription} Answers the new files. The post's author, or a school administrator once it is published.`,
       consumes: ['multipart/form-data'],
+      documentedBody: filesBody,
       params: paramsOf(p.uploadToBlock),
       response: { 201: z.array(ZFileResource), ...errors(400, 401, 403, 404, 413) },
     },

@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
-import { errors } from '../../http/schemas';
+import { errors, fileField, uploadBody } from '../../http/schemas';
 import { ANON_FILES_PER_UPLOAD, anonKeyOf, makeAnonUploadLimiter } from './files.anon';
 import { anonFolder, fileIdOf, personFolder } from './files.folders';
 import { filesPolicies as p } from './files.policy';
-import { bytesResponses, uploadDescription, ZBytesQuery } from './files.routes';
+import { bytesResponses, filesBody, uploadDescription, ZBytesQuery } from './files.routes';
 import { changeFile, deleteFile, listFiles, sendFolderFile, uploadFiles } from './files.service';
 
 const keyHeader = 'Header `X-Upload-Key` (16 to 128 visible ASCII characters, the browser\'s random key) is required: 400 `invalid_upload_key`.';
@@ -36,6 +36,7 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Upload to one\'s own folder',
       description: `${uploadDescription} Answers the new files (the first has \`url\`). The person only.`,
       consumes: ['multipart/form-data'],
+      documentedBody: filesBody,
       params: paramsOf(p.upload),
       response: { 201: z.array(ZFileResource), ...errors(400, 401, 403, 413) },
     },
@@ -95,6 +96,7 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
         `No token needed. ${keyHeader} Field \`file\`, at most ${ANON_FILES_PER_UPLOAD} files of 10 MB each (413); 20 requests an hour ` +
         'per network (429 with Retry-After). The files are removed after 24 hours. Answers the new files (the first has `url`).',
       consumes: ['multipart/form-data'],
+      documentedBody: uploadBody({ file: z.array(fileField('A file (≤ 10 MB)')) }),
       response: { 201: z.array(ZFileResource), ...errors(400, 413, 429) },
     },
     handler: async (request, reply) => {

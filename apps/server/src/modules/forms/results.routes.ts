@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../http/download';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
-import { errors } from '../../http/schemas';
+import { errors, fileAnswer, mime } from '../../http/schemas';
 import { formsPolicies as p } from './forms.policy';
 import { exportAnswers, formResults, listAnswers, listPending } from './results.service';
 
@@ -77,7 +77,7 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
         '@, tab or carriage return gets a leading apostrophe so no spreadsheet runs it as a formula.',
       params: paramsOf(p.exportAnswers),
       querystring: z.object({ lang: ZLanguage.optional() }),
-      response: { 200: z.string().describe('text/csv'), ...errors(400, 401, 403, 404) },
+      response: { 200: fileAnswer('CSV', mime.csv), ...errors(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
       const { fileName, csv } = await exportAnswers(contextOf(request), request.params.id, request.query.lang);

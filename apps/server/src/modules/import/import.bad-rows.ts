@@ -5,7 +5,7 @@ import { toCsv } from '../../platform/export/csv';
 import { loadDataRows, loadDraft } from './import.draft';
 import { fieldLabel, fillText, importTexts } from './import.labels';
 import { CSV_TYPE, XLSX_TYPE, type DownloadFile } from './import.template';
-import { writeXlsx } from './xlsx-writer';
+import { pickCsvDelimiter, writeXlsx } from '../../platform/spreadsheet/index';
 
 // The rows an import could not take, to fix in a spreadsheet and import again: the file's own column
 // titles and cells (so the new upload maps exactly as this one did) and one more column saying, in
@@ -43,8 +43,7 @@ export async function badRowsFile(
   const header = [...layout.columns, texts.problemsColumn];
   const stem = `${stemOf(row.file_name)}-${texts.badRowsFile}`;
   if (query.format === 'csv') {
-    const delimiter = (query.delimiter ?? (query.lang === 'en' ? 'comma' : 'semicolon')) === 'comma' ? ',' : ';';
-    return { fileName: `${stem}.csv`, contentType: CSV_TYPE, body: toCsv(header, rows, delimiter) };
+    return { fileName: `${stem}.csv`, contentType: CSV_TYPE, body: toCsv(header, rows, pickCsvDelimiter(query.lang, query.delimiter)) };
   }
   const body = await writeXlsx([
     {

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/harness';
 import { importKit } from '../../test/import-test-kit';
-import { writeXlsx } from './xlsx-writer';
+import { writeXlsx } from '../../platform/spreadsheet/index';
 
 // Issue 17 items 1–3: the sheet and header row the import took, another one picked by the
 // administrator, and the split of names shown for confirmation.

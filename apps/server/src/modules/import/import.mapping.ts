@@ -61,11 +61,13 @@ export function guessField(header: string): ImportField | null {
 
 /**
  * Field → column index for the headers of a file; the first column that fits a field wins. A
- * lone name column ("Nombre del estudiante" with no surname column) holds the whole name.
+ * lone name column ("Nombre del estudiante" with no surname column) holds the whole name. Hidden
+ * columns (an XLSX sheet's helper or outdated columns) are never guessed: the admin may pick one.
  */
-export function guessMapping(columns: string[]): ImportMapping {
+export function guessMapping(columns: string[], hiddenColumns: readonly number[] = []): ImportMapping {
   const mapping: ImportMapping = {};
   columns.forEach((header, index) => {
+    if (hiddenColumns.includes(index)) return;
     const field = guessField(header);
     if (field && mapping[field] === undefined) mapping[field] = index;
   });

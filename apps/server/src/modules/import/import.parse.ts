@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { HttpError, badRequest } from '../../http/errors';
+import { decodeText } from '../../platform/spreadsheet/index';
 
 /** One row of a sheet with content: its number as the spreadsheet shows it and its trimmed text cells. */
 export interface SheetRecord {
@@ -7,9 +8,12 @@ export interface SheetRecord {
   cells: string[];
 }
 
-/** The sheets of a file that hold anything (a CSV file is one sheet without a name). */
+/**
+ * The sheets of a file that hold anything (a CSV file is one sheet without a name); `hiddenColumns`
+ * are the 0-based columns an XLSX sheet hides, which are not mapped unless the admin picks them.
+ */
 export interface ParsedWorkbook {
-  sheets: { name: string; rows: SheetRecord[] }[];
+  sheets: { name: string; rows: SheetRecord[]; hiddenColumns?: number[] }[];
 }
 
 export const MAX_IMPORT_ROWS = 20_000;
@@ -103,12 +107,16 @@ function runWorker(kind: 'csv' | 'xlsx', bytes: Buffer, budget: typeof workerBud
   });
 }
 
-/** Picks the parser from the file name or the leading bytes (XLSX is a zip: "PK"). */
+/**
+ * Picks the parser from the file name or the leading bytes (XLSX is a zip: "PK"). A CSV is decoded
+ * here, whatever its encoding (Windows-1252 from Excel on Windows, UTF-16, UTF-8), and read as UTF-8.
+ */
 export async function parseSpreadsheet(fileName: string, bytes: Buffer): Promise<ParsedWorkbook> {
   const isZip = bytes.length > 3 && bytes[0] === 0x50 && bytes[1] === 0x4b;
   if (/\.xls$/i.test(fileName) && !isZip) throw invalidFile('Old .xls files are not supported: save the sheet as .xlsx or .csv');
   const kind = /\.xlsx$/i.test(fileName) || isZip ? 'xlsx' : 'csv';
-  const sheets = (await parseInWorker(kind, bytes)).sheets.filter((sheet) => sheet.rows.length > 0);
+  const input = kind === 'csv' ? Buffer.from(decodeText(bytes).text, 'utf8') : bytes;
+  const sheets = (await parseInWorker(kind, input)).sheets.filter((sheet) => sheet.rows.length > 0);
   if (sheets.length === 0) throw invalidFile('The file is empty');
   return { sheets };
 }

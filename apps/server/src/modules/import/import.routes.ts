@@ -1,11 +1,10 @@
 import { hasForbiddenNameCharacters, ZImport, ZImportCommitRequest, ZImportFileQuery, ZImportMappingRequest } from '@patio/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendDownload } from '../../http/download';
 import { badRequest, HttpError } from '../../http/errors';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
-import { errors } from '../../http/schemas';
+import { errors, fileAnswer, fileField, mime, uploadBody } from '../../http/schemas';
 import { importPolicies } from './import.policy';
 import { findNodeWithType } from './import.queries';
 import { badRowsFile } from './import.bad-rows';
@@ -39,7 +38,7 @@ function sendFile(reply: FastifyReply, file: DownloadFile) {
   return sendDownload(reply, { fileName: file.fileName, fallbackName: 'import', contentType: file.contentType, body: file.body });
 }
 
-const fileAnswer = z.string().describe('The file: text/csv (UTF-8 with BOM) or XLSX');
+const spreadsheetAnswer = fileAnswer('The file: CSV (UTF-8 with BOM) or XLSX', mime.csv, mime.xlsx);
 
 export async function importRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -51,8 +50,10 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       tags,
       summary: 'Upload a CSV or XLSX of students and their relatives (school administrators)',
       description:
-        'multipart/form-data with one file (≤ 10 MB). CSV in UTF-8 (with or without BOM) or Latin-1, ' +
-        'separated by , or ; or tab; or XLSX with any number of sheets. Title, blank and merged rows above ' +
+        'multipart/form-data with one file (≤ 10 MB). CSV in UTF-8 or UTF-16 (a BOM says which; UTF-8 ' +
+        'without one when its bytes are valid UTF-8) or else Windows-1252 (Excel on Windows), separated by , ' +
+        'or ; or tab; or XLSX with any number of sheets, whose hidden columns are listed in `hiddenColumns` ' +
+        'and left out of the guessed mapping (the administrator may still pick one). Title, blank and merged rows above ' +
         'the column titles are skipped: the header is the row (among the first 30) that names the most known ' +
         'columns, in the first sheet that has one (`sheet`, `headerRow`, `headerFound`; `topRows` and ' +
         '`sheets` let the administrator pick others with PUT). Answers a draft: the columns, a guessed mapping, ' +
@@ -68,6 +69,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
         '`too_many_cells` or `file_too_complex` (memory or time ran out) otherwise; 400 `invalid_file` ' +
         'for an unreadable or empty file.',
       consumes: ['multipart/form-data'],
+      documentedBody: uploadBody({ file: fileField('The CSV or XLSX file (≤ 10 MB)') }),
       params: paramsOf(importPolicies.createImport),
       response: { 201: ZImport, ...errors(400, 401, 403, 404, 413) },
     },
@@ -142,11 +144,11 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
         'The file’s own column titles and cells of every row with errors (every row when a column is ' +
         'missing), plus a last column with the problems in `lang`. Works on a draft and after a commit with ' +
         '`skipInvalid` (the rows it left out). XLSX cells are plain text, never formulas; in the CSV (UTF-8 ' +
-        'with BOM) a cell that starts with =, +, -, @ gets a leading apostrophe. `delimiter` defaults to comma ' +
-        'for English and semicolon otherwise.',
+        'with BOM) a cell that starts with =, +, -, @ gets a leading apostrophe. `delimiter` defaults to the one of ' +
+        '`lang`: semicolon where its decimal separator is a comma (es, de, fr, it, pt), comma for English.',
       params: paramsOf(importPolicies.readBadRows),
       querystring: ZImportFileQuery,
-      response: { 200: fileAnswer, ...errors(400, 401, 403, 404) },
+      response: { 200: spreadsheetAnswer, ...errors(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
       const ctx = contextOf(request);
@@ -163,10 +165,11 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
         'The column titles are the field names of the import screen in `lang`; an upload recognises them in ' +
         'any of the six languages. Required: first names, last name, document (and the relative’s when a row ' +
         'names one). The XLSX formats documents, phones and codes as text, the birthday as a date, and explains ' +
-        'every column on a second sheet. `delimiter` (CSV) defaults to comma for English and semicolon otherwise.',
+        'every column on a second sheet. `delimiter` (CSV) defaults to the one of `lang`: ' +
+        'semicolon where its decimal separator is a comma (es, de, fr, it, pt), comma for English.',
       params: paramsOf(importPolicies.readTemplate),
       querystring: ZImportFileQuery,
-      response: { 200: fileAnswer, ...errors(400, 401, 403) },
+      response: { 200: spreadsheetAnswer, ...errors(400, 401, 403) },
     },
     handler: async (request, reply) => sendFile(reply, await importTemplate(request.query)),
   });

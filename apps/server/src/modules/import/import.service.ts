@@ -32,9 +32,10 @@ export async function createImport(ctx: RequestContext, nodeId: number, file: { 
   const caller = requireCaller(ctx);
   const workbook = await parseSpreadsheet(file.fileName, file.bytes);
   const choice = pickSheet(workbook);
-  const table = readTable(workbook.sheets[choice.sheet].rows, choice.headerRow);
+  const picked = workbook.sheets[choice.sheet];
+  const table = readTable(picked.rows, choice.headerRow, picked.hiddenColumns);
   const layout: ImportLayout = {
-    sheets: workbook.sheets.map((sheet) => ({ name: sheet.name, rowCount: sheet.rows.length })),
+    sheets: workbook.sheets.map((sheet) => ({ name: sheet.name, rowCount: sheet.rows.length, hiddenColumns: sheet.hiddenColumns ?? [] })),
     ...choice,
     columns: table.columns,
     nameOrders: nameOrdersOf(table, table.mapping),
@@ -66,8 +67,9 @@ export async function changeImport(ctx: RequestContext, nodeId: number, id: numb
   if (sheet >= layout.sheets.length) throw badRequest('invalid_sheet', `This file has ${layout.sheets.length} sheet(s) with data`);
   if (sheet !== layout.sheet || (request.headerRow !== undefined && request.headerRow !== layout.headerRow)) {
     const records = await loadSheetRecords(ctx.db, ctx.org.id, id, sheet);
-    const header = request.headerRow !== undefined ? { row: request.headerRow, found: true } : findHeaderRow(records);
-    const read = readTable(records, header.row);
+    const hidden = layout.sheets[sheet].hiddenColumns ?? [];
+    const header = request.headerRow !== undefined ? { row: request.headerRow, found: true } : findHeaderRow(records, hidden);
+    const read = readTable(records, header.row, hidden);
     table = { columns: read.columns, rows: read.rows };
     mapping = request.mapping ? cleanMapping(request.mapping, read.columns.length) : read.mapping;
     layout = { ...layout, sheet, headerRow: header.row, headerFound: header.found, columns: read.columns, nameOrders: {} };

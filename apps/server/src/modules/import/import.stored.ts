@@ -13,7 +13,8 @@ export type NameSplitField = 'fullName' | 'relativeFullName';
 export type NameOrders = Partial<Record<NameSplitField, ImportNameOrder>>;
 
 export interface ImportLayout {
-  sheets: { name: string; rowCount: number }[];
+  /** `hiddenColumns`: the sheet's hidden columns (absent in drafts made before they were read). */
+  sheets: { name: string; rowCount: number; hiddenColumns?: number[] }[];
   sheet: number;
   headerRow: number;
   headerFound: boolean;

@@ -13,11 +13,14 @@ const HEADER_SEARCH_ROWS = 30;
 /** A row naming at least this many known columns is a header. */
 const MIN_HEADER_SCORE = 2;
 
-/** The header row of a sheet's records: the best-scoring of the first rows (the first on ties). */
-export function findHeaderRow(records: SheetRecord[]): { row: number; found: boolean } {
+/**
+ * The header row of a sheet's records: the best-scoring of the first rows (the first on ties). Hidden
+ * columns do not count: a sheet's hidden helper columns must not decide where its list starts.
+ */
+export function findHeaderRow(records: SheetRecord[], hiddenColumns: readonly number[] = []): { row: number; found: boolean } {
   let best = { row: records[0]?.n ?? 1, score: 0 };
   for (const record of records.slice(0, HEADER_SEARCH_ROWS)) {
-    const score = headerScore(record.cells);
+    const score = headerScore(record.cells.map((cell, i) => (hiddenColumns.includes(i) ? '' : cell)));
     if (score > best.score) best = { row: record.n, score };
   }
   return { row: best.row, found: best.score >= MIN_HEADER_SCORE };
@@ -26,10 +29,11 @@ export function findHeaderRow(records: SheetRecord[]): { row: number; found: boo
 /** The first sheet whose header is recognisable, else the first sheet. */
 export function pickSheet(workbook: ParsedWorkbook): { sheet: number; headerRow: number; headerFound: boolean } {
   for (const [index, sheet] of workbook.sheets.entries()) {
-    const header = findHeaderRow(sheet.rows);
+    const header = findHeaderRow(sheet.rows, sheet.hiddenColumns);
     if (header.found) return { sheet: index, headerRow: header.row, headerFound: true };
   }
-  return { sheet: 0, headerRow: findHeaderRow(workbook.sheets[0].rows).row, headerFound: false };
+  const first = workbook.sheets[0];
+  return { sheet: 0, headerRow: findHeaderRow(first.rows, first.hiddenColumns).row, headerFound: false };
 }
 
 /** The class list of a sheet read from `headerRow`: column titles and the data rows below them. */
@@ -53,8 +57,8 @@ export function tableOf(records: SheetRecord[], headerRow: number): Table {
   return { columns: widen(header.cells), rows: data.map((record) => ({ rowNumber: record.n, cells: widen(record.cells) })) };
 }
 
-/** The table and its guessed mapping for a sheet read from `headerRow`. */
-export function readTable(records: SheetRecord[], headerRow: number) {
+/** The table and its guessed mapping for a sheet read from `headerRow`; hidden columns are left unmapped. */
+export function readTable(records: SheetRecord[], headerRow: number, hiddenColumns: readonly number[] = []) {
   const table = tableOf(records, headerRow);
-  return { ...table, mapping: guessMapping(table.columns) };
+  return { ...table, mapping: guessMapping(table.columns, hiddenColumns) };
 }

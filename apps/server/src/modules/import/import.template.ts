@@ -1,8 +1,8 @@
 import { IMPORT_REQUIRED_FIELDS, IMPORT_TEMPLATE_FIELDS, type ImportField } from '@patio/core';
 import type { DictionaryLanguage } from '@patio/core/i18n/index';
 import { toCsv } from '../../platform/export/csv';
+import { CSV_TYPE, XLSX_TYPE, pickCsvDelimiter, writeXlsx, type ColumnFormat } from '../../platform/spreadsheet/index';
 import { fieldLabel, importTexts } from './import.labels';
-import { writeXlsx, type ColumnFormat } from './xlsx-writer';
 
 // The import template (issue 8): the screen's column names in the interface language, which the
 // import recognises in any of the six languages, so a filled-in template maps with no manual work.
@@ -29,16 +29,14 @@ export interface DownloadFile {
   body: Buffer | string;
 }
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const CSV_TYPE = 'text/csv; charset=utf-8';
+export { XLSX_TYPE, CSV_TYPE } from '../../platform/spreadsheet/index';
 
 /** GET import/template: CSV (title line only) or XLSX (titles, column formats and an instructions sheet). */
 export async function importTemplate(query: { format: 'csv' | 'xlsx'; lang: DictionaryLanguage; delimiter?: 'comma' | 'semicolon' }): Promise<DownloadFile> {
   const texts = importTexts(query.lang);
   const header = templateHeader(query.lang);
   if (query.format === 'csv') {
-    const delimiter = (query.delimiter ?? (query.lang === 'en' ? 'comma' : 'semicolon')) === 'comma' ? ',' : ';';
-    return { fileName: `${texts.templateFile}.csv`, contentType: CSV_TYPE, body: toCsv(header, [], delimiter) };
+    return { fileName: `${texts.templateFile}.csv`, contentType: CSV_TYPE, body: toCsv(header, [], pickCsvDelimiter(query.lang, query.delimiter)) };
   }
   const format = (field: ImportField): ColumnFormat => (textColumns.includes(field) ? 'text' : field === 'birthday' ? 'date' : 'general');
   const body = await writeXlsx([

@@ -47,6 +47,7 @@ export async function toImport(db: Database, orgId: number, { row, layout, mappi
     headerFound: layout.headerFound,
     topRows: top.map((record) => ({ row: record.n, cells: record.cells })),
     columns: layout.columns,
+    hiddenColumns: (layout.sheets[layout.sheet]?.hiddenColumns ?? []).filter((column) => column < layout.columns.length),
     mapping,
     nameSplit: nameSplitOf(mapping, layout),
     rows: shown.map((r) => r.cells),

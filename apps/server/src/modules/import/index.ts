@@ -7,7 +7,7 @@ export { readUpload, IMPORT_MAX_BYTES } from './import.routes';
 export { MAX_IMPORT_ROWS, parseSpreadsheet, type SheetRecord, type ParsedWorkbook } from './import.parse';
 export { normalizeHeader } from './import.text';
 export { parseDate } from './import.values';
-export { writeXlsx, type XlsxSheet } from './xlsx-writer';
+export { writeXlsx, type XlsxSheet } from '../../platform/spreadsheet/index';
 export { XLSX_TYPE, CSV_TYPE, type DownloadFile } from './import.template';
 export { multipartFile } from './multipart-file';
 export { importManifest } from './import.manifest';

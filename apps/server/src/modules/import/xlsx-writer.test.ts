@@ -1,7 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parseSpreadsheet } from './import.parse';
-import { writeXlsx } from './xlsx-writer';
+import { writeXlsx } from '../../platform/spreadsheet/index';
 
 /** The text of one part of the workbook (an XLSX is a zip: central directory, local header, deflate). */
 function partOf(zip: Buffer, name: string): string {

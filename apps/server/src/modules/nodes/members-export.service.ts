@@ -3,7 +3,7 @@ import { loadDirectoryTerms } from '@patio/core/i18n/directory/index';
 import type { RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
-import { toCsv, type CsvDelimiter } from '../../platform/export/csv';
+import { tableFile, type SpreadsheetFormat, type TableFile } from '../../platform/spreadsheet/index';
 import { listedFor } from '../../policy/registrants.sql';
 import { findMemberContacts } from './members-export.queries';
 import { groupMembers } from './members-grouping';
@@ -16,13 +16,13 @@ export interface MembersCsvQuery {
 }
 
 /**
- * GET nodes/{id}/members.csv: the current members as the member list shows them, one line per person
+ * GET nodes/{id}/members.csv (CSV or XLSX): the current members as the member list shows them, one line per person
  * with their roles in the node (issue 8: as many lines as the list has people). Enrollment, email and
  * mobile only for the staff who see them in the list (school-wide staff and the staff of the node's
  * subtree), documents only for administrators and school-wide employees. Column titles, roles and
- * statuses in `lang`.
+ * statuses in `lang`, which also picks the CSV delimiter unless `delimiter` is given.
  */
-export async function exportMembersCsv(ctx: RequestContext, nodeId: number, query: MembersCsvQuery): Promise<{ fileName: string; csv: string }> {
+export async function exportMembers(ctx: RequestContext, nodeId: number, query: MembersCsvQuery, format: SpreadsheetFormat): Promise<TableFile> {
   const caller = requireCaller(ctx);
   const node = await findNode(ctx.db, ctx.org.id, nodeId);
   if (!node) throw notFound('There is no such node in this school');
@@ -50,6 +50,5 @@ export async function exportMembersCsv(ctx: RequestContext, nodeId: number, quer
     }
     return row;
   });
-  const delimiter: CsvDelimiter = query.delimiter === 'semicolon' ? ';' : ',';
-  return { fileName: `${node.name}.csv`, csv: toCsv(header, rows, delimiter) };
+  return tableFile(format, { stem: node.name, sheetName: node.name, header, rows, language: query.lang ?? 'es', delimiter: query.delimiter });
 }

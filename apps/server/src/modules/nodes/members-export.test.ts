@@ -2,6 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/harness';
 import { makeWorld, type World } from '../../test/world';
 import { importKit } from '../../test/import-test-kit';
+import { csvRows, xlsxRows } from '../../platform/spreadsheet/spreadsheet.fixtures';
 
 const hyperlink = '=HYPERLINK("http://x","y")';
 const command = "=cmd|' /C calc'!A0";
@@ -9,8 +10,8 @@ const command = "=cmd|' /C calc'!A0";
 describeOnDatabases('node member export (CSV)', (t) => {
   let w: World;
   let importedId: number;
-  const csvOf = async (person: World['admin'], query = '') =>
-    t.request({ method: 'GET', url: `/api/${w.school.code}/nodes/${w.tree.classA}/members.csv${query}`, token: await t.signIn(person) });
+  const csvOf = async (person: World['admin'], query = '', headers: Record<string, string> = {}) =>
+    t.request({ method: 'GET', url: `/api/${w.school.code}/nodes/${w.tree.classA}/members.csv${query}`, token: await t.signIn(person), headers });
   const lines = (body: string) => body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
 
   beforeAll(async () => {
@@ -49,5 +50,37 @@ describeOnDatabases('node member export (CSV)', (t) => {
     expect(refused.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
     const bad = await csvOf(w.admin, '?lang=xx');
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("item 3: writes the CSV with the language's delimiter, ';' where the decimal separator is a comma", async () => {
+    for (const [lang, delimiter] of [['es', ';'], ['de', ';'], ['fr', ';'], ['it', ';'], ['pt', ';'], ['en', ',']] as const) {
+      const [header] = lines((await csvOf(w.admin, `?lang=${lang}`)).body);
+      expect(header.split(delimiter), lang).toHaveLength(8);
+    }
+    // Spanish is the default language, so the default file is semicolon-separated; `delimiter` still wins.
+    expect(lines((await csvOf(w.admin)).body)[0]).toBe('Nombres;Primer apellido;Segundo apellido;Documento;Rol en el grupo;Estado de matrícula;Correo electrónico;Celular');
+    expect(lines((await csvOf(w.admin, '?lang=es&delimiter=comma')).body)[0].split(',')).toHaveLength(8);
+  });
+
+  it('item 3: offers the members as XLSX holding the same rows as the CSV, for the same callers only', async () => {
+    for (const [person, lang] of [[w.admin, 'es'], [w.teacherA, 'en'], [w.parentA, 'fr']] as const) {
+      const csv = await csvOf(person, `?lang=${lang}`);
+      const xlsx = await csvOf(person, `?lang=${lang}&format=xlsx`);
+      expect(xlsx.statusCode, xlsx.body).toBe(200);
+      expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      expect(xlsx.headers['content-disposition']).toMatch(/^attachment; filename="3A\.xlsx"/);
+      const rows = await xlsxRows(xlsx.rawPayload, lang === 'en' ? '.' : ',');
+      expect(rows).toEqual(csvRows(csv.body, lang === 'en' ? ',' : ';'));
+      expect(rows.length).toBeGreaterThan(2);
+    }
+    // The formula-like names are plain text cells, exactly as stored.
+    const admin = await xlsxRows((await csvOf(w.admin, '?format=xlsx')).rawPayload, ',');
+    expect(admin.map((row) => row[0])).toContain(hyperlink);
+    // An Accept header naming XLSX picks it too; the CSV answer stays the default.
+    const accepted = await csvOf(w.admin, '', { accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    expect(accepted.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect((await csvOf(w.admin, '', { accept: '*/*' })).headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect((await csvOf(w.teacherB, '?format=xlsx')).statusCode).toBe(403);
+    expect((await csvOf(w.admin, '?format=pdf')).statusCode).toBe(400);
   });
 });

@@ -14,6 +14,7 @@ export async function directoryRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['org'],
       summary: 'Resolve a school code to its API base URL',
+      security: [],
       params: z.object({ code: ZOrgCode }),
       response: { 200: ZDirectoryEntry, ...errors(400, 404) },
     },

@@ -4,7 +4,7 @@ import { ZAvatarUpload } from '@patio/core';
 import { z } from 'zod';
 import { HttpError, badRequest } from '../../http/errors';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
-import { errors } from '../../http/schemas';
+import { errors, fileAnswer, fileField, mime, uploadBody } from '../../http/schemas';
 import { maxAvatarBytes, readAvatar, removeAvatar, setAvatar } from './avatar.service';
 import { peoplePolicies } from './people.policy';
 
@@ -24,6 +24,7 @@ export async function avatarRoutes(app: FastifyInstance): Promise<void> {
         'thumbnail; the previous picture is deleted. 409 `avatar_changed` when concurrent uploads kept ' +
         'replacing it. Answers the new avatar URL (signed, see GET files/avatars/{file}).',
       consumes: ['multipart/form-data'],
+      documentedBody: uploadBody({ file: fileField('A PNG, JPEG or WebP image (≤ 5 MB); any field name') }),
       params: paramsOf(peoplePolicies.setAvatar),
       response: { 200: ZAvatarUpload, ...errors(400, 401, 403, 404, 409, 413, 415) },
     },
@@ -75,7 +76,7 @@ export async function avatarRoutes(app: FastifyInstance): Promise<void> {
         signature: z.string().max(100).optional(),
         size: z.enum(['full', 'thumb']).optional(),
       }),
-      response: { 200: z.any().describe('The image bytes'), ...errors(400, 404) },
+      response: { 200: fileAnswer('The image bytes', mime.anyImage), ...errors(400, 404) },
     },
     handler: async (request, reply) => {
       const { data, contentType, expires } = await readAvatar(contextOf(request), request.params.file, request.query);

@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../http/download';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
-import { errors } from '../../http/schemas';
+import { errors, fileAnswer, mime } from '../../http/schemas';
+import { SPREADSHEET_FILE_DOC, ZSpreadsheetFormat, requestedFormat } from '../../platform/spreadsheet/index';
 import { POST_BODY_LIMIT } from './posts.limits';
 import { postsPolicies as p } from './posts.policy';
 import { publishPost } from './posts.publish';
@@ -96,22 +97,23 @@ export async function sentRoutes(app: FastifyInstance): Promise<void> {
     ...routeOf(p.exportStubs),
     schema: {
       tags,
-      summary: 'The read receipts of a post as a CSV file',
+      summary: 'The read receipts of a post as a CSV or XLSX file',
       description:
         'Every recipient (the `status` and `q` filters of the list apply) in name order: name, read (yes/no), read date. ' +
-        'Titles and yes/no in `lang` (default es). UTF-8 with BOM, CRLF, RFC 4180 quoting; a cell that starts with =, +, -, ' +
-        `@, tab or carriage return gets a leading apostrophe so no spreadsheet runs it. ${receiptsRights}`,
+        `Titles and yes/no in \`lang\` (default es). ${SPREADSHEET_FILE_DOC} ${receiptsRights}`,
       params: paramsOf(p.exportStubs),
       querystring: z.object({
         status: ZStubsQuery.shape.status,
         q: ZStubsQuery.shape.q,
         lang: ZLanguage.optional(),
+        format: ZSpreadsheetFormat.optional(),
       }),
-      response: { 200: z.string().describe('text/csv'), ...errors(400, 401, 403, 404) },
+      response: { 200: fileAnswer('CSV, or XLSX with format=xlsx', mime.csv, mime.xlsx), ...errors(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
-      const { fileName, csv } = await exportStubs(contextOf(request), request.params.id, request.query);
-      return sendDownload(reply, { fileName, fallbackName: 'receipts.csv', contentType: 'text/csv; charset=utf-8', body: csv });
+      const format = requestedFormat(request.query.format, request.headers.accept);
+      const file = await exportStubs(contextOf(request), request.params.id, request.query, format);
+      return sendDownload(reply, { ...file, fallbackName: `receipts.${format}` });
     },
   });
 }

@@ -3,7 +3,7 @@ import { type DictionaryLanguage } from '@patio/core/i18n/index';
 import { loadDictionary } from '@patio/core/i18n/index';
 import type { RequestContext } from '../../http/context';
 import { requireCaller } from '../../http/school-scope';
-import { toCsv } from '../../platform/export/csv';
+import { tableFile, type SpreadsheetFormat, type TableFile } from '../../platform/spreadsheet/index';
 import { signedAvatarUrl } from '../people/index';
 import { excerptOf } from './posts.html';
 import { countReceipts, countSent, countStubs, findSent, findStubs, type StubFilter } from './sent.queries';
@@ -52,18 +52,25 @@ export async function stubCounts(ctx: RequestContext, postId: number): Promise<S
 }
 
 /**
- * GET posts/{id}/stubs/export: every recipient (the same filters as the list) as CSV — name, read
- * yes/no, read date — titled in `lang` (default the school's Spanish). UTF-8 with BOM, formulas
- * neutralised (platform/export/csv.ts).
+ * GET posts/{id}/stubs/export: every recipient (the same filters as the list) as CSV or XLSX — name,
+ * read yes/no, read date — titled in `lang` (default the school's Spanish), which also picks the CSV
+ * delimiter; formulas neutralised (platform/spreadsheet).
  */
-export async function exportStubs(ctx: RequestContext, postId: number, query: StubFilter & { lang?: DictionaryLanguage }): Promise<{ fileName: string; csv: string }> {
+export async function exportStubs(
+  ctx: RequestContext,
+  postId: number,
+  query: StubFilter & { lang?: DictionaryLanguage },
+  format: SpreadsheetFormat,
+): Promise<TableFile> {
   requireCaller(ctx);
   const terms = (await loadDictionary(query.lang ?? 'es')).sentReceiptsCsv;
   const rows = await findStubs(ctx.db, ctx.org.id, postId, query);
   const name = (r: (typeof rows)[number]) => `${[r.last_name, r.last_name2].filter(Boolean).join(' ')}, ${r.first_name}`;
-  const csv = toCsv(
-    [terms.recipient, terms.read, terms.readDate],
-    rows.map((r) => [name(r), r.read_date ? terms.yes : terms.no, r.read_date]),
-  );
-  return { fileName: `${terms.fileName}-${postId}.csv`, csv };
+  return tableFile(format, {
+    stem: `${terms.fileName}-${postId}`,
+    sheetName: terms.fileName,
+    header: [terms.recipient, terms.read, terms.readDate],
+    rows: rows.map((r) => [name(r), r.read_date ? terms.yes : terms.no, r.read_date]),
+    language: query.lang ?? 'es',
+  });
 }

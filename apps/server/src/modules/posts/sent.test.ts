@@ -3,6 +3,7 @@ import type { TestPerson } from '../../test/factories';
 import { describeOnDatabases } from '../../test/harness';
 import { makeRegistrant } from '../../test/registrants';
 import { makeWorld, type World } from '../../test/world';
+import { csvRows, xlsxRows } from '../../platform/spreadsheet/spreadsheet.fixtures';
 import { as, norteAccount, postTo, publishAs } from './posts.fixtures';
 
 describeOnDatabases('sent posts and read receipts', (t) => {
@@ -60,12 +61,29 @@ describeOnDatabases('sent posts and read receipts', (t) => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('attachment');
     const body = res.rawPayload.toString('utf8');
-    expect(body.startsWith('\uFEFFDestinatario,Leído,Fecha de lectura\r\n')).toBe(true);
-    expect(body).toContain(`,Sí,${readAt}\r\n`);
+    // Spanish by default, so semicolons (issue 34 §3: the delimiter follows the language).
+    expect(body.startsWith('\uFEFFDestinatario;Leído;Fecha de lectura\r\n')).toBe(true);
+    expect(body).toContain(`;Sí;${readAt}\r\n`);
     // A name that a spreadsheet would run as a formula gets a leading apostrophe.
-    expect(body).toContain(`"'=HYPERLINK(""http://x"",""y""), Zoe",No,\r\n`);
+    expect(body).toContain(`"'=HYPERLINK(""http://x"",""y""), Zoe";No;\r\n`);
     const english = (await as(t, w.teacherA, 'GET', `posts/${postId}/stubs/export?lang=en&status=read`)).rawPayload.toString('utf8');
     expect(english).toBe(`\uFEFFRecipient,Read,Read date\r\n"${w.parentA.lastName}, Pablo",Yes,${readAt}\r\n`);
+  });
+
+  it('item 3: offers the read receipts as XLSX with the same rows as the CSV, to the same callers', async () => {
+    for (const [lang, delimiter] of [['es', ';'], ['de', ';'], ['en', ',']] as const) {
+      const csv = (await as(t, w.teacherA, 'GET', `posts/${postId}/stubs/export?lang=${lang}`)).rawPayload.toString('utf8');
+      const xlsx = await as(t, w.teacherA, 'GET', `posts/${postId}/stubs/export?lang=${lang}&format=xlsx`);
+      expect(xlsx.statusCode, xlsx.body).toBe(200);
+      expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      expect(xlsx.headers['content-disposition']).toMatch(new RegExp(`-${postId}\\.xlsx"`));
+      const rows = await xlsxRows(xlsx.rawPayload, delimiter === ';' ? ',' : '.');
+      expect(rows, lang).toEqual(csvRows(csv, delimiter));
+      expect(rows).toHaveLength(4);
+    }
+    const filtered = await xlsxRows((await as(t, w.teacherA, 'GET', `posts/${postId}/stubs/export?status=read&format=xlsx&lang=en`)).rawPayload, '.');
+    expect(filtered).toEqual([['Recipient', 'Read', 'Read date'], [`${w.parentA.lastName}, Pablo`, 'Yes', readAt]]);
+    expect((await as(t, w.parentA, 'GET', `posts/${postId}/stubs/export?format=xlsx`)).statusCode).toBe(403);
   });
 
   it('item 4: shows receipts to the author and administrators only; recipients hear 403, and whoever may not read the post 404 as for the post itself', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors';
-import { errors } from '../../http/schemas';
+import { errors, fileAnswer } from '../../http/schemas';
 import { ImageCache } from './proxy.cache';
 import { fetchImage, PROXY_MAX_BYTES, proxyPolicyOf } from './proxy.fetch';
 import { hasProxySignature, PROXY_MAX_URL_LENGTH, PROXY_PATH } from './proxy.signing';
@@ -40,8 +40,8 @@ export async function proxyRoutes(app: FastifyInstance): Promise<void> {
         'The answer carries the type its bytes show, `X-Content-Type-Options: nosniff` and a sandboxing Content-Security-Policy. ' +
         'Pictures are kept in memory for an hour (browsers a day), and parallel requests for one picture fetch it once.',
       querystring: ZProxyQuery,
-      produces: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'],
-      response: { 200: z.any().describe('The picture'), ...errors(400, 403, 413, 415, 502, 504) },
+      security: [],
+      response: { 200: fileAnswer('The picture', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'), ...errors(400, 403, 413, 415, 502, 504) },
     },
     handler: async (request, reply) => {
       const { url, sig } = request.query;

@@ -79,7 +79,7 @@ describeOnDatabases(
       expect((await get('/deck/threads')).headers['content-type']).toMatch(/text\/html/);
       // Documented beside the API.
       const doc = (await get('/api/docs/json')).json();
-      expect(doc.paths['/proxy/'].get.summary).toEqual(expect.any(String));
+      expect(doc.paths['/proxy'].get.summary).toEqual(expect.any(String));
     });
 
     it('item 8: private addresses, plain http and redirects into them are refused without reaching them', async () => {

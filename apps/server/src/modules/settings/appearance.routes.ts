@@ -1,9 +1,8 @@
 import { ZAppearance, ZAppearanceUpdate } from '@patio/core/schemas/appearance';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
-import { errors } from '../../http/schemas';
+import { errors, fileAnswer, mime } from '../../http/schemas';
 import { readLogo } from './appearance.logo';
 import { appearanceOf, updateAppearance } from './appearance.service';
 import { settingsPolicies } from './settings.policy';
@@ -53,7 +52,7 @@ export async function appearanceRoutes(app: FastifyInstance): Promise<void> {
       summary: "The school's logo (PNG, no token needed)",
       description: 'The address comes from GET vue/settings `logo`. Each logo has its own address, so it may be cached for a year.',
       params: paramsOf(settingsPolicies.readLogo),
-      response: { 200: z.any().describe('PNG image'), ...errors(400, 404) },
+      response: { 200: fileAnswer('PNG image', mime.png), ...errors(400, 404) },
     },
     handler: async (request, reply) => {
       const png = await readLogo(request.server.patio.storage, request.org.id, request.params.file);

@@ -1,5 +1,7 @@
 import { ssoCallbackPath } from '@patio/core';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { errors } from '../../http/schemas';
 
 // Apple answers with response_mode=form_post when the email is asked for: the browser POSTs code, state
 // and, on the first sign-in only, `user` ({"email", "name"}) to the redirect URI. The web app cannot read
@@ -24,7 +26,23 @@ function emailOfUser(user: string | null): string | null {
 
 /** POST /oauth/apple/callback → 303 /oauth/apple/callback?code=…&state=…[&email=…][&error=…]. */
 export async function registerAppleRelay(app: FastifyInstance): Promise<void> {
-  app.post(ssoCallbackPath('apple'), async (request, reply) => {
+  const appleForm = z.object({
+    code: z.string().optional().describe('The authorization code'),
+    state: z.string().optional().describe('The state the sign-in started with'),
+    error: z.string().optional().describe('Why Apple did not sign the person in'),
+    user: z.string().optional().describe('JSON {"email", "name"}, on the first sign-in only'),
+  });
+  const schema = {
+    tags: ['auth'],
+    summary: 'Apple posts its sign-in answer here; the browser is sent on to the same address with a query',
+    description:
+      'Apple answers with response_mode=form_post. The web app cannot read a POST, so this answers 303 to ' +
+      '`/oauth/apple/callback?code=…&state=…[&email=…][&error=…]`, where the callback screen finishes the sign-in with POST oauth/apple.',
+    security: [],
+    documentedBody: { 'application/x-www-form-urlencoded': appleForm },
+    response: { 303: z.undefined().describe('To the callback screen (Location)'), ...errors(400) },
+  };
+  app.post(ssoCallbackPath('apple'), { schema }, async (request, reply) => {
     const query = new URLSearchParams();
     for (const name of ['code', 'state', 'error']) {
       const value = field(request.body, name);

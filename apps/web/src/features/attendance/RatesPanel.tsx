@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loader, NativeSelect, TextInput } from '@mantine/core';
-import { IconFileTypeCsv } from '@tabler/icons-react';
+import { IconFileTypeCsv, IconFileTypeXls } from '@tabler/icons-react';
+import { dictionaryLanguageOf, matchInterfaceLanguage } from '@patio/core/i18n/index';
 import type { AttendanceReport } from '@patio/core/schemas/attendance';
 import { downloadWithToken } from '../../app/api/downloadWithToken';
 import { RefusalMessage } from '../../app/RefusalMessage';
@@ -19,7 +20,7 @@ type Row = AttendanceReport['groups'][number] | AttendanceReport['students'][num
 
 /** Rates per group and per student over a period (the first of the month to today by default), and their CSV. */
 export function RatesPanel({ today }: { today: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const baseUrl = useSessionState((s) => s.url);
   const token = useSessionState((s) => s.token);
   const nodes = useNodeOptions();
@@ -27,7 +28,9 @@ export function RatesPanel({ today }: { today: string }) {
   const isValid = filters.from !== '' && filters.to !== '' && filters.from <= filters.to;
   const report = useAttendanceReport(filters, isValid);
   const set = (part: Partial<ReportFilters>) => setFilters((old) => ({ ...old, ...part }));
-  const csvQuery = new URLSearchParams(reportQueryOf(filters)).toString();
+  // The file's titles, CSV delimiter and decimal separator follow the interface language.
+  const lang = dictionaryLanguageOf(matchInterfaceLanguage(i18n.language));
+  const csvQuery = new URLSearchParams({ ...reportQueryOf(filters), lang }).toString();
 
   return (
     <section className={classes.card} aria-labelledby="attendance-rates">
@@ -44,6 +47,21 @@ export function RatesPanel({ today }: { today: string }) {
             failedText={t('attendance.admin.exportFailed')}
             buttonProps={{ fullWidth: true }}
             download={() => downloadWithToken({ baseUrl, token, path: `attendance/reports.csv?${csvQuery}`, fallbackName: t('attendance.admin.fileName', { from: filters.from, to: filters.to }) })}
+          />
+          <DownloadButton
+            icon={<IconFileTypeXls size={18} aria-hidden="true" />}
+            label={t('attendance.admin.exportXlsx')}
+            busyLabel={t('attendance.admin.exporting')}
+            failedText={t('attendance.admin.exportXlsxFailed')}
+            buttonProps={{ fullWidth: true }}
+            download={() =>
+              downloadWithToken({
+                baseUrl,
+                token,
+                path: `attendance/reports.csv?${csvQuery}&format=xlsx`,
+                fallbackName: t('attendance.admin.fileName', { from: filters.from, to: filters.to }).replace(/\.csv$/, '.xlsx'),
+              })
+            }
           />
         </div>
       </div>

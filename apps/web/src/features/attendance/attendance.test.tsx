@@ -241,4 +241,34 @@ describe('the attendance admin screen', { timeout: 30_000 }, () => {
     expect(within(groups).getByRole('row', { name: /7A/ }).textContent).toMatch(/80\s?%/);
     expect(within(screen.getByRole('table', { name: 'Por estudiante' })).getAllByRole('row')).toHaveLength(3);
   });
+
+  it('item 3: downloads the rates as CSV or Excel (XLSX), in the interface language', async () => {
+    const from = `${TODAY.slice(0, 8)}01`;
+    const disposition = (name: string) => ({ 'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${name}` });
+    const { calls } = await open('/attendance/admin', {
+      [`GET attendance/day?date=${TODAY}`]: { body: day() },
+      [`GET attendance/reports?from=${from}&to=${TODAY}&limit=1000`]: { body: report() },
+      [`GET attendance/reports.csv?from=${from}&to=${TODAY}&lang=es`]: { body: 'Grupo;Estudiante', headers: disposition('asistencia.csv') },
+      [`GET attendance/reports.csv?from=${from}&to=${TODAY}&lang=es&format=xlsx`]: { body: 'PK', headers: disposition('asistencia.xlsx') },
+      'GET nodes': { body: { nodes: [] } },
+    });
+    // jsdom has no object URLs: stand-ins, put back at the end.
+    const objectUrls = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = vi.fn(() => 'blob:rates');
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Descargar CSV' }, { timeout: 20_000 }));
+    await waitFor(() => expect(saved).toEqual(['asistencia.csv']));
+    fireEvent.click(screen.getByRole('button', { name: 'Descargar Excel (XLSX)' }));
+    await waitFor(() => expect(saved).toEqual(['asistencia.csv', 'asistencia.xlsx']));
+    expect(calls.filter((c) => c.url.includes('reports.csv')).map((c) => c.url.slice(BASE.length))).toEqual([
+      `attendance/reports.csv?from=${from}&to=${TODAY}&lang=es`,
+      `attendance/reports.csv?from=${from}&to=${TODAY}&lang=es&format=xlsx`,
+    ]);
+    URL.createObjectURL = objectUrls.create;
+    URL.revokeObjectURL = objectUrls.revoke;
+  });
 });

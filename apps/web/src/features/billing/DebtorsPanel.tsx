@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Loader, NativeSelect, NumberInput, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Loader, NativeSelect, NumberInput, Textarea, TextInput } from '@mantine/core';
+import { appendQuery } from '@patio/core/query';
+import { dictionaryLanguageOf, matchInterfaceLanguage } from '@patio/core/i18n/index';
 import { IconMailForward, IconMoodHappy } from '@tabler/icons-react';
+import { downloadWithToken } from '../../app/api/downloadWithToken';
 import { RefusalMessage } from '../../app/RefusalMessage';
 import { useSessionState } from '../../app/services';
+import { DownloadButton } from '../../ui/DownloadButton';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Notice } from '../../ui/Notice';
 import { StatusMessage } from '../../ui/StatusMessage';
@@ -21,6 +25,8 @@ export function DebtorsPanel() {
   const { t } = useTranslation();
   const money = useMoney();
   const language = useSessionState((s) => s.language);
+  const baseUrl = useSessionState((s) => s.url);
+  const token = useSessionState((s) => s.token);
   const nodes = useNodeOptions();
   const [filters, setFilters] = useState<DebtorFilters>({ node: '', minDaysOverdue: 0 });
   const debtors = useDebtors(filters);
@@ -34,6 +40,20 @@ export function DebtorsPanel() {
   const items = debtors.data?.pages.flatMap((page) => page.items) ?? [];
   const total = debtors.data?.pages[0]?.total ?? 0;
 
+  // Every debtor the filters keep, titled (and the CSV delimited) in the interface language.
+  const download = (format: 'csv' | 'xlsx') => () =>
+    downloadWithToken({
+      baseUrl,
+      token,
+      path: appendQuery('billing/debtors.csv', {
+        node: filters.node || null,
+        minDaysOverdue: filters.minDaysOverdue || null,
+        lang: dictionaryLanguageOf(matchInterfaceLanguage(language)),
+        format: format === 'xlsx' ? 'xlsx' : null,
+      }),
+      fallbackName: `debtors.${format}`,
+    });
+
   const send = () =>
     reminder.mutate({ title: title.trim() || undefined, message: message.trim() || undefined }, { onSettled: () => setAsking(false) });
 
@@ -45,6 +65,10 @@ export function DebtorsPanel() {
     list = (
       <>
         <p className={classes.muted}>{t('billing.debtors.count', { count: total })}</p>
+        <Group gap="xs" align="flex-start">
+          <DownloadButton download={download('csv')} label={t('billing.debtors.exportCsv')} failedText={t('billing.debtors.exportFailed')} />
+          <DownloadButton download={download('xlsx')} label={t('billing.debtors.exportXlsx')} failedText={t('billing.debtors.exportFailed')} />
+        </Group>
         <ul className={classes.list} aria-label={t('billing.admin.tabs.debtors')}>
           {items.map((debtor) => (
             <li key={debtor.person.id}>

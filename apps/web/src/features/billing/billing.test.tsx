@@ -237,6 +237,34 @@ describe('treasury: refunds and who sees payments', { timeout: 30_000 }, () => {
     expect(await screen.findByText('No hay devoluciones pendientes.')).toBeTruthy();
   });
 
+  it('issue 34 item 3: downloads the debtors as CSV or Excel (XLSX) with the filters and the interface language', async () => {
+    const debtor = { person: { id: 5, name: 'Ana Ruiz' }, relatives: [{ id: 6, name: 'Laura Ruiz' }], overdue: 45_000_000, pending: 45_000_000, overdueCount: 1, oldestExpiration: '2026-03-10', daysOverdue: 20, currency: 'COP' };
+    const disposition = (name: string) => ({ 'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${name}` });
+    // The reminder's autosizing textarea listens to document.fonts, which jsdom lacks (left in place:
+    // the textarea unsubscribes when the screen is taken down after the test).
+    Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} }, configurable: true });
+    const { calls } = await open('/billing/admin?tab=debtors', {
+      'GET billing/debtors?page=1&limit=20': page([debtor]),
+      'GET billing/debtors.csv?lang=es': { body: 'Estudiante;Familiares', headers: disposition('deudores.csv') },
+      'GET billing/debtors.csv?lang=es&format=xlsx': { body: 'PK', headers: disposition('deudores.xlsx') },
+      'GET nodes': { body: { types: [], nodes: [] } },
+    });
+    const objectUrls = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = vi.fn(() => 'blob:debtors');
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Descargar CSV' }, { timeout: 20_000 }));
+    await waitFor(() => expect(saved).toEqual(['deudores.csv']));
+    fireEvent.click(screen.getByRole('button', { name: 'Descargar Excel (XLSX)' }));
+    await waitFor(() => expect(saved).toEqual(['deudores.csv', 'deudores.xlsx']));
+    expect(calls.filter((c) => c.url.includes('debtors.csv')).map((c) => c.url.slice(BASE.length))).toEqual(['billing/debtors.csv?lang=es', 'billing/debtors.csv?lang=es&format=xlsx']);
+    URL.createObjectURL = objectUrls.create;
+    URL.revokeObjectURL = objectUrls.revoke;
+  });
+
   it('item 4: switches whether students see their own charges', async () => {
     const settings = { currency: 'COP', interest: { monthlyRatePercent: 1.5, graceDays: 5 }, provider: 'sandbox', studentsSeeOwnBilling: false };
     const { calls } = await open('/billing/admin?tab=settings', {

@@ -10,7 +10,8 @@ const routes = (csv: { status: number; body: unknown }) => ({
   'POST allowed': { body: { people: true } },
   'GET nodes': { body: { types: [{ id: 1, key: 'class', singular: { es: 'Curso' }, plural: { es: 'Cursos' } }], nodes: [] } },
   'GET nodes/7': { body: { id: 7, parentId: null, typeId: 1, typeKey: 'class', name: '7A', position: 0, memberCount: 0, path: [] } },
-  'GET nodes/7/members.csv?lang=es&delimiter=semicolon': { ...csv, headers: { 'Content-Disposition': `attachment; filename="7A.csv"; filename*=UTF-8''7A%20Ni%C3%B1os.csv` } },
+  'GET nodes/7/members.csv?lang=es': { ...csv, headers: { 'Content-Disposition': `attachment; filename="7A.csv"; filename*=UTF-8''7A%20Ni%C3%B1os.csv` } },
+  'GET nodes/7/members.csv?lang=es&format=xlsx': { ...csv, headers: { 'Content-Disposition': `attachment; filename="7A.xlsx"; filename*=UTF-8''7A%20Ni%C3%B1os.xlsx` } },
 });
 
 // jsdom has no object URLs: the test puts stand-ins in place and restores whatever was there.
@@ -39,6 +40,22 @@ describe('node people: download CSV', () => {
     const request = calls.find((c) => c.url.includes('members.csv'));
     expect(new Headers(request?.init?.headers).get('Authorization')).toMatch(/^Bearer /);
     expect(createObjectURL).toHaveBeenCalledOnce();
+    click.mockRestore();
+  }, 20_000);
+
+  it('item 3: offers the members as Excel (XLSX) too, in the interface language', async () => {
+    const { fetchMock, calls } = stubFetch(BASE, routes({ status: 200, body: 'PK' }));
+    vi.stubGlobal('fetch', fetchMock);
+    URL.createObjectURL = vi.fn(() => 'blob:members');
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    await renderApp({ path: '/nodes/7/people', session: signedIn() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Descargar Excel (XLSX)' }));
+    await waitFor(() => expect(saved).toEqual(['7A Niños.xlsx']));
+    expect(calls.find((c) => c.url.includes('members.csv'))?.url).toBe(`${BASE}nodes/7/members.csv?lang=es&format=xlsx`);
     click.mockRestore();
   }, 20_000);
 

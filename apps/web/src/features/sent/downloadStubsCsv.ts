@@ -8,15 +8,16 @@ export interface StubsExport {
   /** The list's filters: the file holds what the screen shows. */
   status: 'any' | 'read' | 'unread';
   q: string;
+  format?: 'csv' | 'xlsx';
 }
 
-/** The export's address: the list's filters, titles and yes/no in the interface language. */
-export function stubsExportPath({ postId, language, status, q }: StubsExport): string {
+/** The export's address: the list's filters, titles and yes/no in the interface language, CSV unless XLSX is asked. */
+export function stubsExportPath({ postId, language, status, q, format }: StubsExport): string {
   const lang = dictionaryLanguageOf(matchInterfaceLanguage(language));
-  return appendQuery(`posts/${postId}/stubs/export`, { status: status === 'any' ? null : status, q, lang });
+  return appendQuery(`posts/${postId}/stubs/export`, { status: status === 'any' ? null : status, q, lang, format: format === 'xlsx' ? 'xlsx' : null });
 }
 
 /** Saves GET posts/{id}/stubs/export: what the list shows, as the other downloads of the app do. */
 export function downloadStubsCsv(options: StubsExport & { baseUrl: string | null; token: string | null }): Promise<void> {
-  return downloadWithToken({ ...options, path: stubsExportPath(options), fallbackName: `receipts-${options.postId}.csv` });
+  return downloadWithToken({ ...options, path: stubsExportPath(options), fallbackName: `receipts-${options.postId}.${options.format ?? 'csv'}` });
 }

@@ -105,6 +105,27 @@ describe('sent posts', { timeout: 30_000 }, () => {
     click.mockRestore();
   });
 
+  it('item 3: downloads the receipts as Excel (XLSX) with the same filter and language', async () => {
+    const { calls } = await open('/sent/5', {
+      'GET posts/5': { body: post },
+      'GET posts/5/stubs/counts': { body: { total: 25, read: 3, unread: 22 } },
+      'GET posts/5/stubs?status=any&page=1&limit=50': { body: [], headers: { 'X-Total-Count': '25' } },
+      'GET posts/5/stubs?status=read&page=1&limit=50': { body: [], headers: { 'X-Total-Count': '3' } },
+      'GET posts/5/stubs/export?status=read&lang=es&format=xlsx': { body: 'PK', headers: { 'Content-Disposition': `attachment; filename="lecturas-5.xlsx"; filename*=UTF-8''lecturas-5.xlsx` } },
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:receipts');
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    fireEvent.click(await screen.findByRole('radio', { name: 'Leídos (3)' }, { timeout: 20_000 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Descargar Excel (XLSX)' }));
+    await waitFor(() => expect(saved).toEqual(['lecturas-5.xlsx']));
+    expect(calls.find((c) => c.url.includes('stubs/export'))?.url).toBe(`${BASE}posts/5/stubs/export?status=read&lang=es&format=xlsx`);
+    click.mockRestore();
+  });
+
   it('says so when the receipts are refused, and when the export fails', async () => {
     await open('/sent/5', {
       'GET posts/5': { body: post },

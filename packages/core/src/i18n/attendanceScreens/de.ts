@@ -99,6 +99,8 @@ export const de: AttendanceDictionary = {
       export: 'CSV herunterladen',
       exporting: 'Wird heruntergeladen…',
       exportFailed: 'Die CSV-Datei konnte nicht heruntergeladen werden. Bitte erneut versuchen.',
+      exportXlsx: 'Excel (XLSX) herunterladen',
+      exportXlsxFailed: 'Die Excel-Datei konnte nicht heruntergeladen werden. Bitte erneut versuchen.',
       fileName: 'anwesenheit-{{from}}-{{to}}.csv',
       badPeriod: 'Das Anfangsdatum muss vor dem Enddatum liegen.',
     },

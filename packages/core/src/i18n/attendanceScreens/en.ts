@@ -99,6 +99,8 @@ export const en: AttendanceDictionary = {
       export: 'Download CSV',
       exporting: 'Downloading…',
       exportFailed: 'The CSV could not be downloaded. Please try again.',
+      exportXlsx: 'Download Excel (XLSX)',
+      exportXlsxFailed: 'The Excel file could not be downloaded. Please try again.',
       fileName: 'attendance-{{from}}-{{to}}.csv',
       badPeriod: 'The start date must come before the end date.',
     },

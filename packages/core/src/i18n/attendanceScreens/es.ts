@@ -103,6 +103,8 @@ export const es = {
       export: 'Descargar CSV',
       exporting: 'Descargando…',
       exportFailed: 'No se pudo descargar el CSV. Inténtelo de nuevo.',
+      exportXlsx: 'Descargar Excel (XLSX)',
+      exportXlsxFailed: 'No se pudo descargar el archivo Excel. Inténtelo de nuevo.',
       fileName: 'asistencia-{{from}}-{{to}}.csv',
       badPeriod: 'La fecha inicial debe ser anterior a la final.',
     },

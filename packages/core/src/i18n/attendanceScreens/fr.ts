@@ -99,6 +99,8 @@ export const fr: AttendanceDictionary = {
       export: 'Télécharger le CSV',
       exporting: 'Téléchargement…',
       exportFailed: 'Le CSV n’a pas pu être téléchargé. Veuillez réessayer.',
+      exportXlsx: 'Télécharger l’Excel (XLSX)',
+      exportXlsxFailed: 'Le fichier Excel n’a pas pu être téléchargé. Veuillez réessayer.',
       fileName: 'presence-{{from}}-{{to}}.csv',
       badPeriod: 'La date de début doit précéder la date de fin.',
     },

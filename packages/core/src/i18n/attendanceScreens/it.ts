@@ -99,6 +99,8 @@ export const it: AttendanceDictionary = {
       export: 'Scarica il CSV',
       exporting: 'Download in corso…',
       exportFailed: 'Non è stato possibile scaricare il CSV. Riprovi.',
+      exportXlsx: 'Scarica l’Excel (XLSX)',
+      exportXlsxFailed: 'Non è stato possibile scaricare il file Excel. Riprovi.',
       fileName: 'presenze-{{from}}-{{to}}.csv',
       badPeriod: 'La data di inizio deve precedere quella di fine.',
     },

@@ -99,6 +99,8 @@ export const pt: AttendanceDictionary = {
       export: 'Baixar CSV',
       exporting: 'Baixando…',
       exportFailed: 'Não foi possível baixar o CSV. Tente de novo.',
+      exportXlsx: 'Baixar Excel (XLSX)',
+      exportXlsxFailed: 'Não foi possível baixar o arquivo Excel. Tente de novo.',
       fileName: 'frequencia-{{from}}-{{to}}.csv',
       badPeriod: 'A data inicial deve ser anterior à final.',
     },

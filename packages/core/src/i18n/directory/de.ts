@@ -178,6 +178,7 @@ export const de: DirectoryDictionary = {
     memberCount_one: '{{count}} Mitglied',
     memberCount_other: '{{count}} Mitglieder',
     downloadCsv: 'CSV herunterladen',
+    downloadXlsx: 'Excel (XLSX) herunterladen',
     downloadingCsv: 'Wird heruntergeladen…',
     downloadCsvFailed: 'Die Datei konnte nicht heruntergeladen werden. Bitte versuche es erneut.',
     csvEnrollmentStatus: 'Einschreibungsstatus',
@@ -195,6 +196,7 @@ export const de: DirectoryDictionary = {
     previewCaption_other: 'Die ersten {{shown}} von {{count}} Zeilen',
     row: 'Zeile',
     unnamedColumn: 'Spalte {{number}}',
+    hiddenColumn: '{{column}} (in der Datei ausgeblendet)',
     ignoreColumn: 'Nicht importieren',
     rowProblem: 'Zeile {{row}}: {{problem}}',
     rowProblems: 'Probleme in Zeile {{row}}',
@@ -967,6 +969,7 @@ export const de: DirectoryDictionary = {
     noneRead: 'Noch niemand hat sie gelesen.',
     noRecipients: 'Diese Nachricht hat keine Empfänger.',
     exportCsv: 'CSV herunterladen',
+    exportXlsx: 'Excel (XLSX) herunterladen',
     exportFailed: 'Die Datei konnte nicht heruntergeladen werden. Versuche es erneut.',
   },
   // The post types editor (issue 9 §4 /post/types, administrators).

@@ -178,6 +178,7 @@ export const en: DirectoryDictionary = {
     memberCount_one: '{{count}} member',
     memberCount_other: '{{count}} members',
     downloadCsv: 'Download CSV',
+    downloadXlsx: 'Download Excel (XLSX)',
     downloadingCsv: 'Downloading…',
     downloadCsvFailed: 'We could not download the file. Please try again.',
     csvEnrollmentStatus: 'Enrollment status',
@@ -195,6 +196,7 @@ export const en: DirectoryDictionary = {
     previewCaption_other: 'First {{shown}} of {{count}} rows',
     row: 'Row',
     unnamedColumn: 'Column {{number}}',
+    hiddenColumn: '{{column}} (hidden in the file)',
     ignoreColumn: 'Do not import',
     rowProblem: 'Row {{row}}: {{problem}}',
     rowProblems: 'Problems in row {{row}}',
@@ -948,6 +950,7 @@ export const en: DirectoryDictionary = {
     noneRead: 'Nobody has read it yet.',
     noRecipients: 'This message has no recipients.',
     exportCsv: 'Download CSV',
+    exportXlsx: 'Download Excel (XLSX)',
     exportFailed: 'We could not download the file. Please try again.',
   },
   // The post types editor (issue 9 §4 /post/types, administrators).

@@ -181,6 +181,7 @@ export const es = {
     memberCount_one: '{{count}} integrante',
     memberCount_other: '{{count}} integrantes',
     downloadCsv: 'Descargar CSV',
+    downloadXlsx: 'Descargar Excel (XLSX)',
     downloadingCsv: 'Descargando…',
     downloadCsvFailed: 'No pudimos descargar el archivo. Inténtalo de nuevo.',
     csvEnrollmentStatus: 'Estado de matrícula',
@@ -198,6 +199,7 @@ export const es = {
     previewCaption_other: 'Primeras {{shown}} de {{count}} filas',
     row: 'Fila',
     unnamedColumn: 'Columna {{number}}',
+    hiddenColumn: '{{column}} (oculta en el archivo)',
     ignoreColumn: 'No importar',
     rowProblem: 'Fila {{row}}: {{problem}}',
     rowProblems: 'Problemas de la fila {{row}}',
@@ -970,6 +972,7 @@ export const es = {
     noneRead: 'Nadie lo ha leído todavía.',
     noRecipients: 'Este mensaje no tiene destinatarios.',
     exportCsv: 'Descargar CSV',
+    exportXlsx: 'Descargar Excel (XLSX)',
     exportFailed: 'No pudimos descargar el archivo. Inténtalo de nuevo.',
   },
   // The post types editor (issue 9 §4 /post/types, administrators).

@@ -177,6 +177,7 @@ export const fr: DirectoryDictionary = {
     memberCount_one: '{{count}} membre',
     memberCount_other: '{{count}} membres',
     downloadCsv: 'Télécharger le CSV',
+    downloadXlsx: 'Télécharger l’Excel (XLSX)',
     downloadingCsv: 'Téléchargement…',
     downloadCsvFailed: 'Impossible de télécharger le fichier. Réessayez.',
     csvEnrollmentStatus: 'Statut d’inscription',
@@ -194,6 +195,7 @@ export const fr: DirectoryDictionary = {
     previewCaption_other: '{{shown}} premières lignes sur {{count}}',
     row: 'Ligne',
     unnamedColumn: 'Colonne {{number}}',
+    hiddenColumn: '{{column}} (masquée dans le fichier)',
     ignoreColumn: 'Ne pas importer',
     rowProblem: 'Ligne {{row}} : {{problem}}',
     rowProblems: 'Problèmes de la ligne {{row}}',
@@ -966,6 +968,7 @@ export const fr: DirectoryDictionary = {
     noneRead: 'Personne ne l’a encore lu.',
     noRecipients: 'Ce message n’a pas de destinataires.',
     exportCsv: 'Télécharger le CSV',
+    exportXlsx: 'Télécharger l’Excel (XLSX)',
     exportFailed: 'Impossible de télécharger le fichier. Réessaie.',
   },
   // The post types editor (issue 9 §4 /post/types, administrators).

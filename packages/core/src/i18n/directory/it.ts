@@ -177,6 +177,7 @@ export const it: DirectoryDictionary = {
     memberCount_one: '{{count}} membro',
     memberCount_other: '{{count}} membri',
     downloadCsv: 'Scarica CSV',
+    downloadXlsx: 'Scarica Excel (XLSX)',
     downloadingCsv: 'Download in corso…',
     downloadCsvFailed: 'Non è stato possibile scaricare il file. Riprova.',
     csvEnrollmentStatus: 'Stato dell’iscrizione',
@@ -194,6 +195,7 @@ export const it: DirectoryDictionary = {
     previewCaption_other: 'Prime {{shown}} di {{count}} righe',
     row: 'Riga',
     unnamedColumn: 'Colonna {{number}}',
+    hiddenColumn: '{{column}} (nascosta nel file)',
     ignoreColumn: 'Non importare',
     rowProblem: 'Riga {{row}}: {{problem}}',
     rowProblems: 'Problemi della riga {{row}}',
@@ -966,6 +968,7 @@ export const it: DirectoryDictionary = {
     noneRead: 'Nessuno l’ha ancora letto.',
     noRecipients: 'Questo messaggio non ha destinatari.',
     exportCsv: 'Scarica CSV',
+    exportXlsx: 'Scarica Excel (XLSX)',
     exportFailed: 'Non è stato possibile scaricare il file. Riprova.',
   },
   // The post types editor (issue 9 §4 /post/types, administrators).

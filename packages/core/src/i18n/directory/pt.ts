@@ -177,6 +177,7 @@ export const pt: DirectoryDictionary = {
     memberCount_one: '{{count}} membro',
     memberCount_other: '{{count}} membros',
     downloadCsv: 'Baixar CSV',
+    downloadXlsx: 'Baixar Excel (XLSX)',
     downloadingCsv: 'Baixando…',
     downloadCsvFailed: 'Não foi possível baixar o arquivo. Tente novamente.',
     csvEnrollmentStatus: 'Situação da matrícula',
@@ -194,6 +195,7 @@ export const pt: DirectoryDictionary = {
     previewCaption_other: 'Primeiras {{shown}} de {{count}} linhas',
     row: 'Linha',
     unnamedColumn: 'Coluna {{number}}',
+    hiddenColumn: '{{column}} (oculta no arquivo)',
     ignoreColumn: 'Não importar',
     rowProblem: 'Linha {{row}}: {{problem}}',
     rowProblems: 'Problemas da linha {{row}}',
@@ -966,6 +968,7 @@ export const pt: DirectoryDictionary = {
     noneRead: 'Ninguém a leu ainda.',
     noRecipients: 'Esta mensagem não tem destinatários.',
     exportCsv: 'Baixar CSV',
+    exportXlsx: 'Baixar Excel (XLSX)',
     exportFailed: 'Não foi possível baixar o arquivo. Tente novamente.',
   },
   // The post types editor (issue 9 §4 /post/types, administrators).

@@ -2,15 +2,6 @@ import { parse } from 'csv-parse/sync';
 import { tooLarge, unreadable } from './refusal.mjs';
 import { toRecords } from './records.mjs';
 
-/** UTF-8 (with or without BOM) when the bytes are valid UTF-8, otherwise Windows-1252 (Latin-1). */
-export function decodeText(bytes) {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
-
 /**
  * `,` or `;` (Excel in Spanish locales writes `;`), or tab: the one most frequent outside quotes in
  * the first lines. Several lines, because a title line ("Listado 3A") may hold none or a stray comma.
@@ -35,7 +26,8 @@ export function detectDelimiter(text) {
  * malformed file (e.g. an unclosed quote) is a 400 naming the line.
  */
 export function readCsv(bytes, limits) {
-  const text = decodeText(bytes);
+  // The server hands over UTF-8 whatever the file's encoding was (platform/spreadsheet/decode-text.ts).
+  const text = new TextDecoder('utf-8').decode(bytes);
   let cells = 0;
   let records;
   try {

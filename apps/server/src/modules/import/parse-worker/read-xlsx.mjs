@@ -1,6 +1,7 @@
 import readXlsxFile from 'read-excel-file/universal';
 import { tooLarge, unreadable } from './refusal.mjs';
 import { toRecords } from './records.mjs';
+import { hiddenColumnsBySheet } from './hidden-columns.mjs';
 import { inflateEntry, readCentralDirectory, storedZip } from './zip-entries.mjs';
 
 // Every sheet of an XLSX workbook as text cells. Only the XML parts are unpacked, each capped at its
@@ -34,7 +35,8 @@ function checkSheetSizes(files, limits) {
 /**
  * The sheets that hold anything, in workbook order, as `{ name, rows: [{ n, cells }] }`: n is the
  * row number the spreadsheet shows, empty rows and the empty cells at the end of a row are left
- * out (a title merged across the columns is its first cell), date cells become YYYY-MM-DD.
+ * out (a title merged across the columns is its first cell), date cells become YYYY-MM-DD;
+ * `hiddenColumns` lists the 0-based columns the sheet hides.
  */
 export async function readXlsx(bytes, limits) {
   const entries = readCentralDirectory(bytes, limits).filter((entry) => isXmlPart(entry.name));
@@ -46,14 +48,15 @@ export async function readXlsx(bytes, limits) {
   } catch (err) {
     throw unreadable(`The XLSX file could not be read: ${err.message}`);
   }
+  const hidden = hiddenColumnsBySheet(files, limits.maxColumns);
   const read = [];
-  for (const { sheet, data } of sheets) {
+  for (const [index, { sheet, data }] of sheets.entries()) {
     if (data.length > limits.maxRecords) throw tooLarge('too_many_rows', `A file may hold at most ${limits.maxRows} rows`);
     const rows = toRecords(data);
     if (rows.some((row) => row.cells.length > limits.maxColumns)) {
       throw tooLarge('too_many_columns', `A file may hold at most ${limits.maxColumns} columns`);
     }
-    if (rows.length > 0) read.push({ name: String(sheet ?? ''), rows });
+    if (rows.length > 0) read.push({ name: String(sheet ?? ''), rows, hiddenColumns: hidden[index] ?? [] });
   }
   return { sheets: read };
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NativeSelect, Title } from '@mantine/core';
 import type { Import, ImportMapping } from '@patio/core/schemas/import';
+import { columnTitle } from './columnTitle';
 import { IMPORT_FIELD_KEYS } from './importFields';
 import { fieldOfColumn, remapColumn } from './rowProblems';
 import classes from './import.module.css';
@@ -23,7 +24,7 @@ export function ImportColumnList({ draft, disabled, onRemap }: ImportColumnListP
       {draft.columns.map((column, index) => (
         <NativeSelect
           key={`${column}-${index}`}
-          label={column || t('import.unnamedColumn', { number: index + 1 })}
+          label={columnTitle(draft, index, t)}
           value={fieldOfColumn(draft.mapping, index)}
           disabled={disabled}
           onChange={(event) => onRemap(remapColumn(draft.mapping, index, event.currentTarget.value))}

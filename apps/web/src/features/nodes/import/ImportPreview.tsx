@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Import, ImportField, ImportMapping } from '@patio/core/schemas/import';
+import { columnTitle } from './columnTitle';
 import { IMPORT_FIELD_KEYS as IMPORT_FIELDS } from './importFields';
 import { describeRowError, fieldOfColumn, problemsByRow, remapColumn, rowNumberOf } from './rowProblems';
 import classes from './import.module.css';
@@ -34,7 +35,7 @@ export function ImportPreview({ draft, disabled, onRemap }: ImportPreviewProps) 
             {draft.columns.map((column, index) => (
               <th scope="col" key={`${column}-${index}`}>
                 <label style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-                  <span>{column || t('import.unnamedColumn', { number: index + 1 })}</span>
+                  <span>{columnTitle(draft, index, t)}</span>
                   <select value={fieldOfColumn(draft.mapping, index)} disabled={disabled} onChange={(event) => onRemap(remapColumn(draft.mapping, index, event.currentTarget.value))}>
                     <option value="">{t('import.ignoreColumn')}</option>
                     {IMPORT_FIELDS.map((field) => (

@@ -22,6 +22,7 @@ const draft = (errors: Problem[], more: object = {}) => ({
   headerFound: true,
   topRows: [{ row: 1, cells: ['Nombres', 'Apellido', 'Documento', 'Correo acudiente'] }, { row: 2, cells: ['Ana', 'Gómez', '1001', 'ana@example.com'] }],
   columns: ['Nombres', 'Apellido', 'Documento', 'Correo acudiente'],
+  hiddenColumns: [],
   mapping: { firstName: 0, lastName: 1, document: 2, relativeEmail: 3 },
   nameSplit: [],
   rows: [
@@ -96,6 +97,25 @@ describe('import screen', () => {
     const put = calls.find((c) => c.method === 'PUT');
     expect(JSON.parse(String(put?.init?.body))).toEqual({ mapping: { firstName: 0, lastName: 1, document: 2 } });
     expect(screen.getByText('Todo en orden: 2 filas listas para importar.')).toBeTruthy();
+  }, 20_000);
+
+  it('item 3: marks the columns the XLSX sheet hides, left unmapped, and lets the administrator pick one', async () => {
+    const hidden = draft([], { fileName: 'estudiantes.xlsx', hiddenColumns: [3], mapping: { firstName: 0, lastName: 1, document: 2 } });
+    const { fetchMock, calls } = stubFetch(BASE, {
+      'POST allowed': { body: { 'POST nodes/7/imports': true, 'POST nodes/7/members': true } },
+      ...node7,
+      'POST nodes/7/imports': { body: hidden },
+      'PUT nodes/7/imports/5': { body: { ...hidden, mapping: { firstName: 0, lastName: 1, document: 2, relativeEmail: 3 } } },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { container } = await renderApp({ path: '/nodes/7/import', session: signedIn() });
+    await uploadFile(container);
+    const select = (await screen.findByRole('combobox', { name: 'Correo acudiente (oculta en el archivo)' })) as HTMLSelectElement;
+    expect(select.value).toBe('');
+    expect(screen.getByRole('combobox', { name: 'Documento' })).toBeTruthy();
+    fireEvent.change(select, { target: { value: 'relativeEmail' } });
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'PUT')?.init?.body))).toEqual({ mapping: { firstName: 0, lastName: 1, document: 2, relativeEmail: 3 } });
   }, 20_000);
 
   it('shows progress while committing and the result report at the end', async () => {

@@ -1,7 +1,7 @@
 import writeXlsxFile from 'write-excel-file/node';
 
-// The XLSX files the import hands out (the template and the rows to fix), written by write-excel-file:
-// sheets of text cells only, every cell typed as a string, so no cell is ever a formula, whatever it
+// Every XLSX file Patio hands out (import templates, rows to fix, exports), written by write-excel-file:
+// text cells typed as strings and numbers as numbers, never a formula, so no cell runs whatever it
 // holds. A column may be formatted as text (documents keep their leading zeros when typed in) or as a
 // date; write-excel-file styles cells, not columns, so columnFormats below adds the column styles.
 
@@ -9,7 +9,8 @@ export type ColumnFormat = 'text' | 'date' | 'general';
 
 export interface XlsxSheet {
   name: string;
-  rows: string[][];
+  /** Text cells, and numbers a spreadsheet can sum (counts, rates). */
+  rows: (string | number)[][];
   /** Per column: width in characters and the format typed cells take. */
   columns?: { width?: number; format?: ColumnFormat }[];
   /** The first row in bold, frozen above the others. */
@@ -38,6 +39,7 @@ function sheetOf(sheet: XlsxSheet, name: string): Sheet {
   const data = sheet.rows.map((cells, r) =>
     cells.map((value, c) => {
       if (value === '') return null;
+      if (typeof value === 'number') return { value, type: Number };
       if (sheet.header && r === 0) return { value, type: String, fontWeight: 'bold' as const, format: TEXT };
       return formats[c]?.format === 'text' ? { value, type: String, format: TEXT } : { value, type: String };
     }),
@@ -102,7 +104,7 @@ function columnFormats(sheets: XlsxSheet[]): Feature {
   };
 }
 
-/** An XLSX workbook of text sheets. */
+/** An XLSX workbook of the sheets. */
 export function writeXlsx(sheets: XlsxSheet[]): Promise<Buffer> {
   const names = sheetNames(sheets);
   return writeXlsxFile(
