@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppMetrics } from '../platform/metrics/app-metrics';
 import { comesFromLoopback, hasBearerToken } from './metrics-access';
 import { HttpError } from './errors';
-import { errors } from './schemas';
+import { errors, fileAnswer, mime } from './schemas';
 
 /**
  * GET /metrics (Prometheus): outside /api, as scrapers expect. Any other caller gets 401, not 404: the
@@ -29,8 +28,7 @@ export async function metricsRoutes(app: FastifyInstance, options: { metrics: Ap
         'patio_positions_ingested_total{live}, patio_event_bus_lag_seconds, patio_db_pool_* (PostgreSQL), ' +
         'patio_sqlite_file_bytes{file} (SQLite), and process_* / nodejs_*.',
       security: [{ bearer: [] }, {}],
-      produces: ['text/plain'],
-      response: { 200: z.string().describe('Prometheus text exposition format'), ...errors(401) },
+      response: { 200: fileAnswer('Prometheus text exposition format', mime.text), ...errors(401) },
     },
     handler: async (request, reply) => {
       const allowed = hasBearerToken(request.headers.authorization, config.metricsToken) || comesFromLoopback(request, config.trustProxy !== undefined);

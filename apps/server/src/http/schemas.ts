@@ -22,6 +22,7 @@ function describe(code: number): string {
 
 /** MIME types of the files Patio answers, for `fileAnswer`. */
 export const mime = {
+  text: 'text/plain',
   csv: 'text/csv',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   ics: 'text/calendar',
@@ -32,7 +33,7 @@ export const mime = {
   any: '*/*',
 } as const;
 
-const textTypes = new Set<string>([mime.csv, mime.ics, mime.html]);
+const textTypes = new Set<string>([mime.text, mime.csv, mime.ics, mime.html]);
 
 /**
  * An answer that is a file, not JSON: `200: fileAnswer('The members', mime.csv, mime.xlsx)`. Fastify
