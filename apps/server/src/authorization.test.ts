@@ -21,6 +21,7 @@ import { upsertRouteRider } from './modules/transport/index';
 import { findLinkedPerson, insertSignInLink } from './modules/sso/sso.queries';
 import { creditOf, debitOf } from './modules/billing/billing.fixtures';
 import { freshSandboxPayment, makeRefund } from './modules/billing/billing.payments.fixtures';
+import { unsubscribeToken } from './modules/notifications/unsubscribe.token';
 
 /**
  * Every API route × every kind of caller → expected status. The suite fails when a registered /api
@@ -847,6 +848,19 @@ const table: Row[] = [
     route: '/api/:org/people/:id/settings/notifications',
     request: () => ({ body: { channels: { email: false, sms: false, ios: true, android: true, web: true }, types: { news: { web: false } }, quietHours: { start: '21:00', end: '06:00' }, digest: true, digestTime: '19:30' } }),
     expect: studentAOnly(200),
+    atHome: 403,
+  },
+  // one-click unsubscribe (issue 34 item 2): public, the signed token alone decides; norte's path refuses the world's token
+  { method: 'GET', route: '/api/:org/notifications/unsubscribe', request: (w, t) => ({ query: `?token=${unsubscribeToken(t.config, w.school.id, w.studentA.id, 'email')}` }), expect: all(200), atHome: 403 },
+  {
+    method: 'POST',
+    route: '/api/:org/notifications/unsubscribe',
+    request: (w, t) => ({
+      query: `?token=${unsubscribeToken(t.config, w.school.id, w.studentA.id, 'email')}`,
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+    expect: all(200),
     atHome: 403,
   },
   { method: 'GET', route: '/api/:org/people/:id/calendar/subscription', expect: studentAOnly(200), atHome: 403 },

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type OidcDefaults, parseOidcDefaults } from './oidc-config';
+import { type DkimSettings, parseDkim } from './platform/mail/dkim';
 import { parsePayments, type PaymentSettings } from './platform/payments/payment-settings';
 import { parsePush, type ApnsSettings, type FcmSettings, type IosPushService, type VapidSettings } from './platform/push/push-settings';
 import { parseSms, type SmsSettings } from './platform/sms/sms';
@@ -72,6 +73,8 @@ export interface AppConfig {
   smtpUrl?: string;
   /** Sender of outgoing mail (MAIL_FROM). */
   mailFrom?: string;
+  /** Signs outgoing mail with DKIM (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE); unset: unsigned. */
+  dkim?: DkimSettings;
   /** Tests only: refuse any query of a tenant table without an org_id condition (db/tenant-guard.ts). */
   tenantGuard?: boolean;
   /** Redis for the event bus (REDIS_URL), so several server processes share events; unset: in-process. */
@@ -269,6 +272,7 @@ export function loadConfig(env: Env = process.env, terminal: { stdoutIsTty?: boo
     maxConnectionsPerIp: env.MAX_CONNECTIONS_PER_IP?.trim() === '0' ? 0 : env.MAX_CONNECTIONS_PER_IP ? toInt(env.MAX_CONNECTIONS_PER_IP, 256, 'MAX_CONNECTIONS_PER_IP') : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
+    dkim: parseDkim(env, baseDir),
     redisUrl: env.REDIS_URL || undefined,
     s3: parseS3(env),
     fileUrlSecret: env.PATIO_FILE_URL_SECRET ? checkedSecret(env.PATIO_FILE_URL_SECRET, 'PATIO_FILE_URL_SECRET') : undefined,

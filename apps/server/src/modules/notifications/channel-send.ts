@@ -24,10 +24,14 @@ function mailVerdict(err: unknown): SendVerdict {
   return { sent: false, gone: false, retry: !permanent, reason: `mail: ${err instanceof Error ? err.message : String(err)}`.slice(0, 300) };
 }
 
-export async function sendMail(services: ChannelServices, to: string, mail: RenderedMail, idempotencyKey: string): Promise<SendVerdict> {
+/**
+ * Sends one notification mail. `headers` carry its List-Unsubscribe fields (unsubscribe.service.ts);
+ * the Message-ID is the delivery's stable key on the school's domain, the same on every retry.
+ */
+export async function sendMail(services: ChannelServices, to: string, mail: RenderedMail, idempotencyKey: string, headers?: Record<string, string>): Promise<SendVerdict> {
   try {
     const mailer = mailerFor(services.config, (entry, msg) => services.log.info(entry, msg));
-    await mailer.send({ to, subject: mail.subject, text: mail.text, html: mail.html, messageId: `<notification.${idempotencyKey}@patio>` });
+    await mailer.send({ to, subject: mail.subject, text: mail.text, html: mail.html, messageId: `notification.${idempotencyKey}`, headers });
     return { sent: true };
   } catch (err) {
     return mailVerdict(err);

@@ -17,6 +17,7 @@ import {
 } from './deliveries.queries';
 import { absoluteImagesFor } from '../proxy/index';
 import { mailOf, type NoticeLinks, pushMessageOf, smsTextOf } from './notice.render';
+import { unsubscribeHeaders } from './unsubscribe.service';
 
 /** Sends at a time within one job: the push services and SMTP answer in parallel. */
 const SEND_CONCURRENCY = 16;
@@ -88,7 +89,8 @@ export async function sendClaimed(ctx: JobContext, orgId: number, claimed: reado
     let verdict: SendVerdict;
     if (d.channel === 'email') {
       if (!person.email) return fail(d, 'no_email_address');
-      verdict = await sendMail(ctx, person.email, mailOf(notice.post, notice.excerpt, school, person.language, links), key);
+      const headers = org ? unsubscribeHeaders(ctx.config, org, d.personId) : undefined;
+      verdict = await sendMail(ctx, person.email, mailOf(notice.post, notice.excerpt, school, person.language, links), key, headers);
     } else if (d.channel === 'sms') {
       if (!person.mobile) return fail(d, 'no_mobile_number');
       verdict = await sendSms(ctx, person.mobile, smsTextOf(notice.post, school, person.language, links), key);

@@ -294,3 +294,18 @@ export async function findDeviceTokens(db: Database, orgId: number, devices: rea
 export async function deleteGoneDevice(db: Database, orgId: number, personId: number, uuid: string): Promise<void> {
   await db.deleteFrom('devices').where(scopedToOrg(orgId)).where('person_id', '=', personId).where('uuid', '=', uuid).execute();
 }
+
+/**
+ * Emails still waiting for a person (queued, held for quiet hours or the digest) end as failed
+ * `unsubscribed`: they turned email off, so none of them may go out after all.
+ */
+export async function dropPendingEmails(db: Database, orgId: number, personId: number): Promise<void> {
+  await db
+    .updateTable('notification_deliveries')
+    .set({ state: 'failed', last_error: 'unsubscribed' })
+    .where(scopedToOrg(orgId))
+    .where('person_id', '=', personId)
+    .where('channel', '=', 'email')
+    .where('state', 'in', ['queued', 'digest'])
+    .execute();
+}

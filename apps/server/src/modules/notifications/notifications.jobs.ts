@@ -21,6 +21,7 @@ import {
 } from './deliveries.queries';
 import { deliveryKey, noticeLinks, sendClaimed } from './deliver';
 import { digestMailOf } from './notice.render';
+import { unsubscribeHeaders } from './unsubscribe.service';
 
 // The notifications outbox (issue 12 §1). Publishing a post queues `notifications.fanout` in the
 // transaction that writes its stubs. The fan-out writes one delivery per recipient, channel and device
@@ -180,7 +181,8 @@ export const notificationsDigestJob = defineJob<DigestPayload>({
     if (posts.length > 0) {
       const language = person.language || schoolLanguageOf(org?.settings ?? {});
       const mail = digestMailOf(posts, person.firstName, org?.title ?? '', language, noticeLinks(ctx.config));
-      const verdict = await sendMail(ctx, person.email, mail, deliveryKey(orgId, ids[0]!) + '.digest');
+      const headers = org ? unsubscribeHeaders(ctx.config, org, personId) : undefined;
+      const verdict = await sendMail(ctx, person.email, mail, deliveryKey(orgId, ids[0]!) + '.digest', headers);
       if (!verdict.sent) throw new Error(verdict.reason);
     }
     await markSent(ctx.db, 'notification_deliveries', orgId, ids);

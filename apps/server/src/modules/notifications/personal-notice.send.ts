@@ -5,6 +5,7 @@ import { deleteGoneDevice, findAddressees, findDeviceTokens, markFailed, markSen
 import { noticeLinks } from './deliver';
 import type { ClaimedNotice } from './personal-notice.queries';
 import { noticeMailOf, noticePushOf, noticeSmsOf } from './personal-notice.render';
+import { unsubscribeHeaders } from './unsubscribe.service';
 
 /** The idempotency key a notice delivery carries to its receiver (apart from the post deliveries' keys). */
 export function noticeDeliveryKey(orgId: number, id: number): string {
@@ -22,7 +23,8 @@ export type NoticeRetries = { delivery: ClaimedNotice; reason: string }[];
 export async function sendNoticeDeliveries(ctx: JobContext, orgId: number, claimed: readonly ClaimedNotice[]): Promise<NoticeRetries> {
   const retries: NoticeRetries = [];
   if (claimed.length === 0) return retries;
-  const school = (await findOrgById(ctx.db, orgId))?.title ?? '';
+  const org = await findOrgById(ctx.db, orgId);
+  const school = org?.title ?? '';
   const links = noticeLinks(ctx.config);
   const people = await findAddressees(ctx.db, orgId, claimed.map((d) => d.personId));
   const devices = await findDeviceTokens(ctx.db, orgId, claimed.flatMap((d) => (d.deviceUuid ? [{ personId: d.personId, uuid: d.deviceUuid }] : [])));
@@ -35,7 +37,8 @@ export async function sendNoticeDeliveries(ctx: JobContext, orgId: number, claim
       let verdict: SendVerdict;
       if (d.channel === 'email') {
         if (!person.email) return markFailed(ctx.db, 'notification_notices', orgId, d.id, 'no_email_address');
-        verdict = await sendMail(ctx, person.email, noticeMailOf(d.content, school, person.language, links), key);
+        // The email channel decided this mail (personal-notice.jobs.ts), so its link turns that channel off.
+        verdict = await sendMail(ctx, person.email, noticeMailOf(d.content, school, person.language, links), key, org ? unsubscribeHeaders(ctx.config, org, d.personId) : undefined);
       } else if (d.channel === 'sms') {
         if (!person.mobile) return markFailed(ctx.db, 'notification_notices', orgId, d.id, 'no_mobile_number');
         verdict = await sendSms(ctx, person.mobile, noticeSmsOf(d.content, school, person.language, links), key);
