@@ -1,5 +1,8 @@
-/** Reads an RFC 4180 CSV (quoted cells, doubled quotes, CRLF) into rows of cells; a leading BOM is dropped. */
-export function parseCsv(text: string): string[][] {
+/**
+ * Reads an RFC 4180 CSV (quoted cells, doubled quotes, CRLF) into rows of cells; a leading BOM is
+ * dropped. `delimiter`: ';' for the languages that write decimals with a comma (Patio's exports).
+ */
+export function parseCsv(text: string, delimiter: ',' | ';' = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
@@ -14,7 +17,7 @@ export function parseCsv(text: string): string[][] {
       } else if (char === '"') quoted = false;
       else cell += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') {
+    else if (char === delimiter) {
       row.push(cell);
       cell = '';
     } else if (char === '\n' || char === '\r') {

@@ -183,7 +183,7 @@ test('a teacher adds a poll and a gallery to a post; a parent answers and opens 
 
   const [download] = await Promise.all([tp.waitForEvent('download'), ownerView.getByRole('button', { name: es.blocks.form.owner.csv }).click()]);
   expect(download.suggestedFilename()).toBe(`${es.formRecordsCsv.fileName}-${formId}.csv`);
-  const rows = parseCsv(await readFile((await download.path())!, 'utf8'));
+  const rows = parseCsv(await readFile((await download.path())!, 'utf8'), ';');
   expect(rows[0]).toEqual([es.formRecordsCsv.person, es.formRecordsCsv.answeredBy, es.formRecordsCsv.answeredAt, POLL.who.title, POLL.help, POLL.notes]);
   expect(rows).toHaveLength(2);
   expect(rows[1][0]).toBe('Gómez Rojas, Andrés');

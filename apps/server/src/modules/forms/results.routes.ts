@@ -73,7 +73,7 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Answers of a form as a CSV file',
       description:
         `${ownerOnly} One line per answer in name order: person, answered by, date, then each field (its title, or its name). ` +
-        'Titles and checkbox yes/no in `lang` (default es). UTF-8 with BOM, CRLF, RFC 4180 quoting; a cell that starts with =, +, -, ' +
+        'Titles and checkbox yes/no in `lang` (default es); cells separated by `;` in the languages that write decimals with a comma (es, de, fr, it, pt), by `,` in en. UTF-8 with BOM, CRLF, RFC 4180 quoting; a cell that starts with =, +, -, ' +
         '@, tab or carriage return gets a leading apostrophe so no spreadsheet runs it as a formula.',
       params: paramsOf(p.exportAnswers),
       querystring: z.object({ lang: ZLanguage.optional() }),

@@ -3,6 +3,7 @@ import { type DictionaryLanguage, loadDictionary } from '@patio/core/i18n/index'
 import type { RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { toCsv } from '../../platform/export/csv';
+import { csvDelimiterFor } from '../../platform/spreadsheet/index';
 import { formUrl } from '../blocks/index';
 import { signedAvatarUrl } from '../people/index';
 import { findForm } from './forms.queries';
@@ -105,6 +106,8 @@ export async function exportAnswers(ctx: RequestContext, formId: number, lang: D
         ...fields.map((f) => cell(f, values[f.name])),
       ];
     }),
+    // ';' where the language writes decimals with a comma, as every export and template does.
+    csvDelimiterFor(lang),
   );
   return { fileName: `${terms.fileName}-${formId}.csv`, csv };
 }

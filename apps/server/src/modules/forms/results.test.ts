@@ -88,8 +88,9 @@ describeOnDatabases('form results for the owner', (t) => {
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${name(w.parentB)},${name(w.parentB)},[^,]+,No,No,"'=HYPERLINK\\(""http://x"",""y""\\)"$`)));
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${name(w.studentA)},${name(w.parentA)},[^,]+,Sí,Yes,$`)));
     const spanish = await call(w.teacherA, 'GET', `data/entities/${formId}/records.csv`);
-    expect(spanish.body).toContain('Persona,Respondido por,Fecha de respuesta');
-    expect(spanish.body).toContain(',No,No,');
+    // Spanish writes decimals with a comma, so its cells are separated by ';'.
+    expect(spanish.body).toContain('Persona;Respondido por;Fecha de respuesta');
+    expect(spanish.body).toContain(';No;No;');
   });
 
   it('is for the owner and administrators only: readers 403, everyone else 404', async () => {
