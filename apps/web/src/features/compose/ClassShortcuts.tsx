@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, NativeSelect, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { IconCheck, IconUsers, IconUsersGroup } from '@tabler/icons-react';
-import { useNodeOptions } from '../nodes';
+import { useNodeOptions, useNodeTree } from '../nodes';
 import { groupOfDraft, shortcutDraft, shortcutOf, type GroupShortcut, type RuleDraft } from './ruleModel';
 import classes from './compose.module.css';
 
@@ -20,9 +19,9 @@ export interface ClassShortcutsProps {
 export function ClassShortcuts({ ruleDraft, relatives, onPick }: ClassShortcutsProps) {
   const { t } = useTranslation();
   const options = useNodeOptions();
-  // The groups' plain names, from the GET nodes answer that useNodeOptions reads (its options carry
-  // indentation and the type's name); this observer never fetches by itself.
-  const tree = useQuery<{ nodes: { id: number; name: string }[] }>({ queryKey: ['nodes'], enabled: false });
+  // The groups' plain names, from the same GET nodes answer useNodeOptions reads (its options carry
+  // indentation and the type's name): one request, shared.
+  const tree = useNodeTree();
   const [picked, setPicked] = useState('');
   const group = picked || groupOfDraft(ruleDraft);
   const name = tree.data?.nodes.find((node) => String(node.id) === group)?.name;
