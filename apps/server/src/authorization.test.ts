@@ -1103,7 +1103,58 @@ const table: Row[] = [
   { method: 'GET', route: '/api/:org/attendance/reports', request: () => ({ query: '?from=2026-01-01&to=2026-01-31' }), expect: readsAttendance(200) },
   { method: 'GET', route: '/api/:org/attendance/reports.csv', request: () => ({ query: '?from=2026-01-01&to=2026-01-31' }), expect: readsAttendance(200) },
   { method: 'GET', route: '/api/:org/attendance/day', expect: readsAttendance(200) },
+  // classroom (issue 35): a person's classroom is theirs, their parent-like relatives' and administrators';
+  // publishing and reviewing are class A's teacher's and administrators' (a reader of the task 403, anyone else 404).
+  { method: 'GET', route: '/api/:org/people/:id/classroom', expect: classroomOfStudentA(200) },
+  { method: 'GET', route: '/api/:org/people/:id/classroom/:groupId/posts', request: (w) => ({ params: { groupId: w.tree.classA } }), expect: classroomOfStudentA(200) },
+  {
+    method: 'GET',
+    route: '/api/:org/people/:id/classroom/:groupId/posts/:postId',
+    request: async (w, t) => ({ params: { groupId: w.tree.classA, postId: await classATask(w, t) } }),
+    expect: classroomOfStudentA(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/:org/people/:id/classroom/:groupId/posts/:postId/submission',
+    request: async (w, t) => ({ params: { groupId: w.tree.classA, postId: await classATask(w, t) }, body: { text: 'Hecho', turnIn: true } }),
+    expect: studentAOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/:org/nodes/:id/classroom/posts',
+    request: (w) => ({ params: { id: w.tree.classA }, body: { kind: 'announcement', title: 'Aviso' } }),
+    expect: { ...members(404), teacherA: 201, schoolAdmin: 201 },
+  },
+  { method: 'GET', route: '/api/:org/posts/:id/submissions', request: async (w, t) => ({ params: { id: await classATask(w, t) } }), expect: reviewsClassATask(200) },
+  {
+    method: 'PUT',
+    route: '/api/:org/posts/:id/submissions/:studentId',
+    request: async (w, t) => ({ params: { id: await classATask(w, t), studentId: w.studentA.id }, body: { grade: 5, feedback: 'Bien', return: true } }),
+    expect: reviewsClassATask(200),
+  },
 ];
+
+/** `ok` for student A's classroom: student A, parent A, administrators. */
+function classroomOfStudentA(ok: number): Callers {
+  return { ...members(403), studentA: ok, parentA: ok, schoolAdmin: ok };
+}
+
+/** `ok` for teacher A and administrators on a task of class A; student A (a reader of it) 403; anyone else 404. */
+function reviewsClassATask(ok: number): Callers {
+  return { ...members(404), teacherA: ok, schoolAdmin: ok, studentA: 403 };
+}
+
+/** A fresh task of teacher A to class A (due in two days, 10 points). */
+async function classATask(w: World, t: TestApp): Promise<number> {
+  const res = await t.request({
+    method: 'POST',
+    url: `/api/${w.school.code}/nodes/${w.tree.classA}/classroom/posts`,
+    token: await t.signIn(w.teacherA),
+    body: { kind: 'task', title: 'Tarea', dueDate: new Date(Date.now() + 2 * 86_400_000).toISOString(), points: 10 },
+  });
+  if (res.statusCode !== 201) throw new Error(`No task: ${res.body}`);
+  return res.json().id;
+}
 
 /** `ok` for those who take class A's roll: teacher A, administrators, school-wide employees. */
 function takesRollOfClassA(ok: number): Callers {

@@ -38,6 +38,7 @@ const LANDED: Record<string, string> = {
   '023-billing-safety.ts': '77245229ed6dda5b',
   '024-post-language.ts': 'b0e43aa7e7fc3c01',
   '025-event-sequence.ts': '171152973bd84651',
+  '026-classroom.ts': '04b05c61aa3299dd',
   // The shared helpers are frozen with them: shipped migrations call them.
   'schema-helpers.ts': '92c819fdd1f5372a',
 };

@@ -11,6 +11,7 @@ import type { BillingTables } from './types-billing';
 import type { SsoTables } from './types-sso';
 import type { SessionTables } from './types-sessions';
 import type { AttendanceTables } from './types-attendance';
+import type { ClassroomTables } from './types-classroom';
 
 // Row shapes of today's schema. Migrations never import these (they are written against Kysely<any>).
 // Timestamps are ISO-8601 text, booleans integers 0/1, JSON text — the same on SQLite and PostgreSQL.
@@ -176,7 +177,7 @@ export interface JobTable {
   updated_at: string;
 }
 
-export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables, CalendarTables, NotificationTables, TransportTables, NoticeTables, BillingTables, SsoTables, AttendanceTables, SessionTables {
+export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables, CalendarTables, NotificationTables, TransportTables, NoticeTables, BillingTables, SsoTables, AttendanceTables, SessionTables, ClassroomTables {
   orgs: OrgTable;
   people: PersonTable;
   relationships: RelationshipTable;

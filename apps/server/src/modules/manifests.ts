@@ -8,6 +8,7 @@ import { authManifest } from './auth/index';
 import { billingManifest } from './billing/index';
 import { blocksManifest } from './blocks/index';
 import { calendarManifest } from './calendar/index';
+import { classroomManifest } from './classroom/index';
 import { devicesManifest } from './devices/index';
 import { filesManifest } from './files/index';
 import { formsManifest } from './forms/index';
@@ -65,6 +66,7 @@ export const areaManifests: readonly AreaManifest[] = [
   orgManifest,
   translationManifest,
   proxyManifest,
+  classroomManifest,
 ];
 
 /**

@@ -26,3 +26,4 @@ export * from './transport';
 export * from './transport-setup';
 export * from './billing';
 export * from './attendance';
+export * from './classroom';

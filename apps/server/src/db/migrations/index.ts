@@ -24,6 +24,7 @@ import * as m022 from './022-registration-links';
 import * as m023 from './023-billing-safety';
 import * as m024 from './024-post-language';
 import * as m025 from './025-event-sequence';
+import * as m026 from './026-classroom';
 
 /** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '023-billing-safety': m023,
   '024-post-language': m024,
   '025-event-sequence': m025,
+  '026-classroom': m026,
 };
