@@ -63,6 +63,25 @@ test.describe('issue 32: the chunks of the first screens', () => {
     expect(staticClosure(chunkOf('src/features/compose/ComposePage.tsx')).has(richTextEditor!)).toBe(true);
   });
 
+  test('item 1: the signed-in home loads at most 25 chunks before it runs, none of them the deck\'s on /code or /login', () => {
+    // apps/web/vite.config.ts groups the deck's code by area (issue 32: 68 chunks before, 23 after);
+    // a new module that escapes the areas shows up here as chunks of its own.
+    for (const [screen, source] of Object.entries(readingScreens)) {
+      expect(staticClosure(entry, deck, chunkOf(source)).size, `${screen}: JS chunks before it runs`).toBeLessThanOrEqual(25);
+    }
+    // The deck's chunks by name: its libraries, its shell and the areas (vite.config.ts, screenAreas).
+    const deckChunks = ['deck-libraries', 'deck-shell', 'shared', 'reading', 'posts', 'calendar', 'people', 'compose', 'admin', 'transport', 'billing', 'attendance'];
+    const named = (keys: Set<string>) => [...keys].flatMap((key) => (deckChunks.includes(manifest[key]!.name ?? '') ? [manifest[key]!.name] : []));
+    expect(named(staticClosure(entry, deck, chunkOf(readingScreens['/highlights'])))).toEqual(expect.arrayContaining(['deck-libraries', 'deck-shell', 'reading']));
+    for (const screen of ['CodePage', 'LoginPage', 'WelcomePage']) {
+      const loaded = staticClosure(entry, chunkOf(`src/features/auth/${screen}.tsx`));
+      expect(loaded.has(deck), `${screen} loads the deck's shell`).toBe(false);
+      expect(named(loaded), `the deck's chunks ${screen} loads`).toEqual([]);
+    }
+    const code = staticClosure(entry, chunkOf('src/features/auth/CodePage.tsx'));
+    expect(code.size, '/code: JS chunks before it runs').toBeLessThanOrEqual(18);
+  });
+
   test('item 2: /code holds one dictionary: the one index.html preloads', () => {
     const loaded = staticClosure(entry, chunkOf('src/features/auth/CodePage.tsx'));
     expect(dictionaries.filter((key) => loaded.has(key)), 'dictionaries imported statically').toEqual([]);
