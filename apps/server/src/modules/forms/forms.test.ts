@@ -139,7 +139,8 @@ describeOnDatabases('forms and polls', (t) => {
     const changed = await call(w.teacherA, 'PUT', path, { ...pollInput, fields: [{ ...authorize, options: 'Tal vez' }, snack, { ...notes, type: 'checkbox' }] });
     expect(changed.statusCode, changed.body).toBe(200);
     const csv = (await call(w.teacherA, 'GET', `${path}/records.csv`)).rawPayload.toString('utf8');
-    expect(csv).toContain(',Sí,Sí,Sin maní\r\n');
+    // Spanish cells are separated by ';' (its decimals take the comma).
+    expect(csv).toContain(';Sí;Sí;Sin maní\r\n');
 
     // A field nobody answered goes without asking; an answered one with confirm=true.
     const extra = { name: 'extra', type: 'text' as const, title: 'Extra', description: '', options: '', order: 4 };
@@ -156,6 +157,6 @@ describeOnDatabases('forms and polls', (t) => {
     expect(list.json()).toEqual([expect.objectContaining({ values: { authorize: 'Sí', snack: 1, notes: 'Sin maní' } })]);
     // Putting a field back under its name shows its answers again.
     expect((await call(w.teacherA, 'PUT', path, pollInput)).statusCode).toBe(200);
-    expect((await call(w.teacherA, 'GET', `${path}/records.csv`)).rawPayload.toString('utf8')).toContain(',Sí,Sí,Sin maní\r\n');
+    expect((await call(w.teacherA, 'GET', `${path}/records.csv`)).rawPayload.toString('utf8')).toContain(';Sí;Sí;Sin maní\r\n');
   });
 });
