@@ -218,6 +218,24 @@ export const defaultRegistrationLimits: RegistrationLimits = {
 };
 
 /**
+ * A server of its own on loopback: no demo, silent logs, a fresh signing secret, the default limits.
+ * What the tests and the standalone OpenAPI document start from.
+ */
+export function loopbackAppConfig(dataDir: string): AppConfig {
+  return {
+    dataDir,
+    port: 0,
+    host: '127.0.0.1',
+    jwtSecret: randomBytes(32),
+    accessTokenTtl: 3600,
+    logLevel: 'silent',
+    seedDemo: false,
+    signInLimits: defaultSignInLimits,
+    registrationLimits: defaultRegistrationLimits,
+  };
+}
+
+/**
  * A due job waiting longer than this (10 minutes) makes the process not ready: the queue is stuck
  * (no worker runs, or every worker is busy or failing), and mails and notices no longer go out.
  */

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { type AppConfig, defaultJobsConfig, defaultRegistrationLimits, defaultSignInLimits } from '../config';
+import { type AppConfig, defaultJobsConfig, loopbackAppConfig } from '../config';
 
 /** The OpenAPI document the server publishes at /api/docs/json, as a client reads it. */
 export async function openApiDocumentOf(app: FastifyInstance): Promise<Record<string, unknown>> {
@@ -20,19 +19,8 @@ export async function openApiDocumentOf(app: FastifyInstance): Promise<Record<st
 export async function standaloneOpenApiDocument(): Promise<Record<string, unknown>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'patio-openapi-'));
   try {
-    const config: AppConfig = {
-      dataDir,
-      port: 0,
-      host: '127.0.0.1',
-      jwtSecret: randomBytes(32),
-      accessTokenTtl: 3600,
-      logLevel: 'silent',
-      seedDemo: false,
-      signInLimits: defaultSignInLimits,
-      registrationLimits: defaultRegistrationLimits,
-      // The document is all this server is for: no job worker polling in the background.
-      jobs: { ...defaultJobsConfig, inProcess: false },
-    };
+    // The document is all this server is for: no job worker polling in the background.
+    const config: AppConfig = { ...loopbackAppConfig(dataDir), jobs: { ...defaultJobsConfig, inProcess: false } };
     const app = await buildApp(config);
     try {
       return await openApiDocumentOf(app);

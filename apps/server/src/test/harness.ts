@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { buildApp } from '../app';
-import { type AppConfig, defaultRegistrationLimits, defaultSignInLimits } from '../config';
+import { type AppConfig, loopbackAppConfig } from '../config';
 import type { Database } from '../db/database';
 import { takeTenantRefusals, TenantScopeError } from '../db/tenant-guard';
 import type { Org } from '../policy/policy';
@@ -30,17 +29,9 @@ export interface TestRequest {
 
 export function testConfig(fresh: FreshDatabase, overrides: Partial<AppConfig> = {}): AppConfig {
   return {
-    dataDir: fresh.dataDir,
+    ...loopbackAppConfig(fresh.dataDir),
     databaseUrl: fresh.databaseUrl,
-    port: 0,
-    host: '127.0.0.1',
-    jwtSecret: randomBytes(32),
-    accessTokenTtl: 3600,
-    logLevel: 'silent',
-    seedDemo: false,
     validateResponses: true,
-    signInLimits: defaultSignInLimits,
-    registrationLimits: defaultRegistrationLimits,
     tenantGuard: true,
     ...overrides,
   };

@@ -25,6 +25,18 @@ describe('askAllowed', () => {
     expect(post).toHaveBeenCalledTimes(2);
   });
 
+  it('asks once for the asks made in the same turn (the sections of one screen)', async () => {
+    const { api, post } = fakeApi({ 'PUT settings/appearance': true, 'PUT settings/sso': false });
+    const queryClient = new QueryClient();
+    const [appearance, sso] = await Promise.all([
+      askAllowed(api, queryClient, ['PUT settings/appearance']),
+      askAllowed(api, queryClient, ['PUT settings/sso', 'PUT settings/appearance']),
+    ]);
+    expect(appearance).toEqual({ 'PUT settings/appearance': true });
+    expect(sso).toEqual({ 'PUT settings/sso': false, 'PUT settings/appearance': true });
+    expect(post.mock.calls.map((call) => call[1])).toEqual([['PUT settings/appearance', 'PUT settings/sso']]);
+  });
+
   it('treats a path the server leaves out of its answer as not allowed', async () => {
     const post = vi.fn(async () => ({}));
     const answer = await askAllowed({ post } as unknown as ApiClient, new QueryClient(), ['nodes/9/imports']);

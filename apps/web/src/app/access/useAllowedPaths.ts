@@ -11,14 +11,39 @@ function cachedAnswer(queryClient: QueryClient, path: string): boolean | undefin
   return state?.data !== undefined && Date.now() - state.dataUpdatedAt < ALLOWED_FRESH_MS ? state.data : undefined;
 }
 
+interface PendingAsk {
+  readonly paths: Set<string>;
+  readonly answer: Promise<Record<string, boolean>>;
+}
+const pendingAsks = new WeakMap<ApiClient, PendingAsk>();
+
 /**
- * Asks POST allowed only for the paths without a fresh cached answer, in one request, and caches each
- * answer under its own path (spec §6: the client caches the answer per path).
+ * One POST allowed for every ask made in the same turn: the sections of a screen mount together and
+ * each asks for its own paths.
+ */
+function askTogether(api: ApiClient, paths: string[]): Promise<Record<string, boolean>> {
+  let pending = pendingAsks.get(api);
+  if (!pending) {
+    const together = new Set<string>();
+    const answer = Promise.resolve().then(() => {
+      pendingAsks.delete(api);
+      return api.post<Record<string, boolean>>('allowed', [...together]);
+    });
+    pending = { paths: together, answer };
+    pendingAsks.set(api, pending);
+  }
+  for (const path of paths) pending.paths.add(path);
+  return pending.answer;
+}
+
+/**
+ * Asks POST allowed only for the paths without a fresh cached answer, together with the other asks of
+ * the same turn, and caches each answer under its own path (spec §6: the client caches the answer per path).
  */
 export async function askAllowed(api: ApiClient, queryClient: QueryClient, paths: string[]): Promise<Record<string, boolean>> {
   const missing = paths.filter((path) => cachedAnswer(queryClient, path) === undefined);
   if (missing.length > 0) {
-    const answer = await api.post<Record<string, boolean>>('allowed', missing);
+    const answer = await askTogether(api, missing);
     for (const path of missing) queryClient.setQueryData(keyOf(path), answer[path] === true);
   }
   return Object.fromEntries(paths.map((path) => [path, queryClient.getQueryData<boolean>(keyOf(path)) === true]));

@@ -82,13 +82,17 @@ describe('sent posts', { timeout: 30_000 }, () => {
     ]);
   });
 
-  it('downloads the receipts as CSV with the bearer token, the filter shown and the interface language', async () => {
+  it.each([
+    { format: 'CSV', button: 'Descargar CSV', query: '', file: 'lecturas salida.csv', body: 'Destinatario;Leído', disposition: `attachment; filename="lecturas.csv"; filename*=UTF-8''lecturas%20salida.csv` },
+    { format: 'Excel (item 3)', button: 'Descargar Excel (XLSX)', query: '&format=xlsx', file: 'lecturas-5.xlsx', body: 'PK', disposition: `attachment; filename="lecturas-5.xlsx"; filename*=UTF-8''lecturas-5.xlsx` },
+  ])('downloads the receipts as $format with the bearer token, the filter shown and the interface language', async ({ button, query, file, body, disposition }) => {
+    const exportPath = `posts/5/stubs/export?status=read&lang=es${query}`;
     const { calls } = await open('/sent/5', {
       'GET posts/5': { body: post },
       'GET posts/5/stubs/counts': { body: { total: 25, read: 3, unread: 22 } },
       'GET posts/5/stubs?status=any&page=1&limit=50': { body: [], headers: { 'X-Total-Count': '25' } },
       'GET posts/5/stubs?status=read&page=1&limit=50': { body: [], headers: { 'X-Total-Count': '3' } },
-      'GET posts/5/stubs/export?status=read&lang=es': { body: 'Destinatario;Leído', headers: { 'Content-Disposition': `attachment; filename="lecturas.csv"; filename*=UTF-8''lecturas%20salida.csv` } },
+      [`GET ${exportPath}`]: { body, headers: { 'Content-Disposition': disposition } },
     });
     URL.createObjectURL = vi.fn(() => 'blob:receipts');
     URL.revokeObjectURL = vi.fn();
@@ -97,32 +101,11 @@ describe('sent posts', { timeout: 30_000 }, () => {
       saved.push(this.download);
     });
     fireEvent.click(await screen.findByRole('radio', { name: 'Leídos (3)' }, { timeout: 20_000 }));
-    fireEvent.click(screen.getByRole('button', { name: 'Descargar CSV' }));
-    await waitFor(() => expect(saved).toEqual(['lecturas salida.csv']));
+    fireEvent.click(screen.getByRole('button', { name: button }));
+    await waitFor(() => expect(saved).toEqual([file]));
     const request = calls.find((c) => c.url.includes('stubs/export'));
-    expect(request?.url).toBe(`${BASE}posts/5/stubs/export?status=read&lang=es`);
+    expect(request?.url).toBe(`${BASE}${exportPath}`);
     expect(new Headers(request?.init?.headers).get('Authorization')).toMatch(/^Bearer /);
-    click.mockRestore();
-  });
-
-  it('item 3: downloads the receipts as Excel (XLSX) with the same filter and language', async () => {
-    const { calls } = await open('/sent/5', {
-      'GET posts/5': { body: post },
-      'GET posts/5/stubs/counts': { body: { total: 25, read: 3, unread: 22 } },
-      'GET posts/5/stubs?status=any&page=1&limit=50': { body: [], headers: { 'X-Total-Count': '25' } },
-      'GET posts/5/stubs?status=read&page=1&limit=50': { body: [], headers: { 'X-Total-Count': '3' } },
-      'GET posts/5/stubs/export?status=read&lang=es&format=xlsx': { body: 'PK', headers: { 'Content-Disposition': `attachment; filename="lecturas-5.xlsx"; filename*=UTF-8''lecturas-5.xlsx` } },
-    });
-    URL.createObjectURL = vi.fn(() => 'blob:receipts');
-    URL.revokeObjectURL = vi.fn();
-    const saved: string[] = [];
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
-    fireEvent.click(await screen.findByRole('radio', { name: 'Leídos (3)' }, { timeout: 20_000 }));
-    fireEvent.click(screen.getByRole('button', { name: 'Descargar Excel (XLSX)' }));
-    await waitFor(() => expect(saved).toEqual(['lecturas-5.xlsx']));
-    expect(calls.find((c) => c.url.includes('stubs/export'))?.url).toBe(`${BASE}posts/5/stubs/export?status=read&lang=es&format=xlsx`);
     click.mockRestore();
   });
 
