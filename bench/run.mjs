@@ -10,6 +10,7 @@ for (const [cmd, args, cwd] of [
   ['npm', ['run', 'build'], root],
   [process.execPath, ['http-routes.mjs'], here],
   [process.execPath, ['first-screen-size.mjs'], here],
+  [process.execPath, ['screen-closure.mjs'], here],
   [process.execPath, ['first-paint.mjs'], here],
   [process.execPath, ['import-1000.mjs'], here],
   [process.execPath, ['audience-5000.mjs'], here],
