@@ -1132,6 +1132,28 @@ const table: Row[] = [
     request: async (w, t) => ({ params: { id: await classATask(w, t), studentId: w.studentA.id }, body: { grade: 5, feedback: 'Bien', return: true } }),
     expect: reviewsClassATask(200),
   },
+  // a submission's file: whoever reads the submission (student A, parent A, class A's teacher, administrators); anyone else 404.
+  {
+    method: 'GET',
+    route: '/api/:org/posts/:id/submissions/:studentId/files/:fileId',
+    request: async (w, t) => ({ params: await turnedInFileOfStudentA(w, t) }),
+    expect: { ...members(404), studentA: 200, parentA: 200, teacherA: 200, schoolAdmin: 200 },
+  },
+  {
+    method: 'POST',
+    route: '/api/:org/nodes/:id/classroom/posts',
+    label: "a saved draft of teacher A's: only its author publishes it",
+    request: async (w, t) => ({ params: { id: w.tree.classA }, body: { draft: await draftOf(w.teacherA, t), kind: 'material' } }),
+    expect: { ...members(404), teacherA: 201 },
+  },
+  // teaching dashboard: the teacher themself and administrators; a person who teaches nothing reads no one's, not even their own.
+  { method: 'GET', route: '/api/:org/teaching/:id', label: 'teacher A', request: (w) => ({ params: { id: w.teacherA.id } }), expect: { ...members(403), teacherA: 200, schoolAdmin: 200 } },
+  { method: 'GET', route: '/api/:org/teaching/:id', label: 'student A, who teaches nothing', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/:org/nodes/:id/grades.csv', request: (w) => ({ params: { id: w.tree.classA } }), expect: { ...members(404), teacherA: 200, schoolAdmin: 200 } },
+  // a node's posts: anyone of the school (each sees what they may read of them)
+  { method: 'GET', route: '/api/:org/nodes/:id/posts', request: (w) => ({ params: { id: w.tree.classA }, query: '?type=message' }), expect: members(200) },
+  { method: 'GET', route: '/api/:org/settings/classroom', expect: members(200) },
+  { method: 'PUT', route: '/api/:org/settings/classroom', request: () => ({ body: { relativesTurnIn: false } }), expect: adminOnly(200) },
 ];
 
 /** `ok` for student A's classroom: student A, parent A, administrators. */
@@ -1154,6 +1176,20 @@ async function classATask(w: World, t: TestApp): Promise<number> {
   });
   if (res.statusCode !== 201) throw new Error(`No task: ${res.body}`);
   return res.json().id;
+}
+
+/** A fresh task of class A that student A turned in with one of their uploads: the path params of that file. */
+async function turnedInFileOfStudentA(w: World, t: TestApp): Promise<{ id: number; studentId: number; fileId: number }> {
+  const id = await classATask(w, t);
+  const { fileId } = await uploadOf(w.studentA, t);
+  const res = await t.request({
+    method: 'PUT',
+    url: `/api/${w.school.code}/people/${w.studentA.id}/classroom/${w.tree.classA}/posts/${id}/submission`,
+    token: await t.signIn(w.studentA),
+    body: { files: [fileId], turnIn: true },
+  });
+  if (res.statusCode !== 200) throw new Error(`Not turned in: ${res.body}`);
+  return { id, studentId: w.studentA.id, fileId };
 }
 
 /** `ok` for those who take class A's roll: teacher A, administrators, school-wide employees. */

@@ -39,6 +39,7 @@ const LANDED: Record<string, string> = {
   '024-post-language.ts': 'b0e43aa7e7fc3c01',
   '025-event-sequence.ts': '171152973bd84651',
   '026-classroom.ts': '04b05c61aa3299dd',
+  '028-classroom-notices.ts': '71a70c17562c161d',
   // The shared helpers are frozen with them: shipped migrations call them.
   'schema-helpers.ts': '92c819fdd1f5372a',
 };

@@ -12,6 +12,7 @@ import type { SsoTables } from './types-sso';
 import type { SessionTables } from './types-sessions';
 import type { AttendanceTables } from './types-attendance';
 import type { ClassroomTables } from './types-classroom';
+import type { ClassroomNoticeTables } from './types-classroom-notices';
 
 // Row shapes of today's schema. Migrations never import these (they are written against Kysely<any>).
 // Timestamps are ISO-8601 text, booleans integers 0/1, JSON text — the same on SQLite and PostgreSQL.
@@ -177,7 +178,7 @@ export interface JobTable {
   updated_at: string;
 }
 
-export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables, CalendarTables, NotificationTables, TransportTables, NoticeTables, BillingTables, SsoTables, AttendanceTables, SessionTables, ClassroomTables {
+export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables, CalendarTables, NotificationTables, TransportTables, NoticeTables, BillingTables, SsoTables, AttendanceTables, SessionTables, ClassroomTables, ClassroomNoticeTables {
   orgs: OrgTable;
   people: PersonTable;
   relationships: RelationshipTable;

@@ -166,7 +166,7 @@ export type CalendarEvent = z.infer<typeof ZCalendarEvent>;
 
 /** One occurrence in a feed window (GET {feed url}?start&end): the spec's event, expanded. */
 export const ZFeedEvent = z.object({
-  id: z.number().int().describe('The event (shared by its occurrences)'),
+  id: z.number().int().describe("The event (shared by its occurrences); in the 'classroom' feed, the task's post"),
   startDate: z.number().int(),
   endDate: z.number().int(),
   allDay: z.boolean(),
@@ -177,6 +177,14 @@ export const ZFeedEvent = z.object({
   recurring: z.boolean(),
   feed: z.string(),
   post: ZEventPost.nullable(),
+  path: z
+    .string()
+    .regex(/^\/(?![/\\])/)
+    .optional()
+    .describe(
+      "The app path the item opens instead of its event screen or thread: a classroom task's due date (feed 'classroom') opens " +
+        '/people/{personId}/classroom/{groupId}/posts/{postId}, where personId is the student (for a student and their relatives) or the teacher',
+    ),
 });
 export type FeedEvent = z.infer<typeof ZFeedEvent>;
 
@@ -184,18 +192,20 @@ export type FeedEvent = z.infer<typeof ZFeedEvent>;
 export const ZFeedQuery = z.object({
   start: z.iso.date(),
   end: z.iso.date(),
-  feed: z.string().regex(/^(posts|node-[1-9][0-9]{0,9}|source-[1-9][0-9]{0,9})$/).optional().describe('One feed; absent: every enabled feed'),
+  feed: z.string().regex(/^(posts|classroom|node-[1-9][0-9]{0,9}|source-[1-9][0-9]{0,9})$/).optional().describe('One feed; absent: every enabled feed'),
 });
 export type FeedQuery = z.infer<typeof ZFeedQuery>;
 
 /** A feed of the caller (spec §3 Calendar feed). */
 export const ZCalendarFeed = z.object({
-  id: z.string().describe("'posts', 'node-{id}' or 'source-{id}'"),
+  id: z.string().describe("'posts', 'classroom', 'node-{id}' or 'source-{id}'"),
   url: z.string().describe('Relative to the API base: calendar/events'),
   params: z.record(z.string(), z.string()).describe('Sent with start and end: {feed: id}'),
   enabled: z.boolean(),
-  kind: z.enum(['posts', 'node', 'source']),
-  name: z.string().describe('Node or source name; the client names the posts feed'),
+  kind: z
+    .enum(['posts', 'classroom', 'node', 'source'])
+    .describe("'classroom': the due dates of the tasks of the caller's classroom groups (as student, teacher, or their children's), listed when there is at least one task"),
+  name: z.string().describe('Node or source name; the client names the posts and classroom feeds'),
   color: z.string(),
 });
 export type CalendarFeed = z.infer<typeof ZCalendarFeed>;

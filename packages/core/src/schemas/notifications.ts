@@ -30,6 +30,7 @@ export type ChannelSwitches = z.infer<typeof ZChannelSwitches>;
  * `types` turns a channel off (or back on) for one kind of post, over `channels`. During quiet hours
  * (school time zone; start may be after end, across midnight) deliveries wait until they end; with
  * `digest` on, emails are gathered into one daily email at `digestTime`. Urgent notices bypass both.
+ * `guardianSummary` (off unless chosen; absent in a request: off) asks for the weekly classroom summary.
  */
 export const ZNotificationSettings = z.strictObject({
   channels: ZChannelSwitches,
@@ -37,6 +38,10 @@ export const ZNotificationSettings = z.strictObject({
   quietHours: z.strictObject({ start: ZTimeOfDay, end: ZTimeOfDay }).nullable(),
   digest: z.boolean(),
   digestTime: ZTimeOfDay,
+  guardianSummary: z
+    .boolean()
+    .default(false)
+    .describe("A weekly email to a parent-like relative with their children's missing work and work due in the next 7 days (issue 35); needs the email channel on"),
 });
 export type NotificationSettings = z.infer<typeof ZNotificationSettings>;
 
@@ -47,6 +52,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   quietHours: null,
   digest: false,
   digestTime: '18:00',
+  guardianSummary: false,
 };
 
 /** Whether `channel` is on for a post of `type` under `settings`. */

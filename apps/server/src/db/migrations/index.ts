@@ -25,6 +25,7 @@ import * as m023 from './023-billing-safety';
 import * as m024 from './024-post-language';
 import * as m025 from './025-event-sequence';
 import * as m026 from './026-classroom';
+import * as m028 from './028-classroom-notices';
 
 /** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '024-post-language': m024,
   '025-event-sequence': m025,
   '026-classroom': m026,
+  '028-classroom-notices': m028,
 };

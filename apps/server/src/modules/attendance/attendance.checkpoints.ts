@@ -2,16 +2,11 @@ import type { Checkpoint, CheckpointDirection, CheckpointInput, CheckpointType }
 import type { Database } from '../../db/database';
 import type { RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
-import { isRouteType } from '../nodes/index';
+import { isClassType, isRouteType } from '../nodes/index';
 import { type CheckpointRow, findCheckpoints, findNodeWithType, insertMissingCheckpoints, updateCheckpoint } from './attendance.queries';
 
 // A node's checkpoint is made the first time someone opens or takes its roll, with a type and a
 // direction that suit the node's kind; staff change them with PUT attendance/checkpoints/{nodeId}.
-
-const CLASS_TYPES = ['class', 'group', 'course'];
-
-/** Node types whose roll is a class roll (on the admin's day as soon as they have students); `class-…` keys too, as routes' `route-…`. */
-export const isClassType = (typeKey: string) => CLASS_TYPES.some((key) => typeKey === key || typeKey.startsWith(`${key}-`));
 
 /** The checkpoint a node of this type starts with: classes and groups class/arriving, routes bus boarding, the rest events. */
 export function defaultCheckpointOf(typeKey: string): { type: CheckpointType; direction: CheckpointDirection } {

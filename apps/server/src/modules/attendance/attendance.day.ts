@@ -1,8 +1,9 @@
 import { type AttendanceDay, type AttendanceType, formatPersonName } from '@patio/core';
 import type { RequestContext } from '../../http/context';
 import { requireCaller } from '../../http/school-scope';
+import { isClassType } from '../nodes/index';
 import { attendanceReportAccess } from './attendance.access';
-import { ensureCheckpoints, isClassType, toCheckpoint } from './attendance.checkpoints';
+import { ensureCheckpoints, toCheckpoint } from './attendance.checkpoints';
 import { todayAt } from './attendance.days';
 import { countNodeStudents, findAllCheckpoints, findNames, findNodesWithTypes, findRecordsOn } from './attendance.queries';
 import { inTreeOrder } from './attendance.tree';

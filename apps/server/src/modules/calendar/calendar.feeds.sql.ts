@@ -3,16 +3,18 @@ import type { DB } from '../../db/types';
 
 // Which feed an event belongs to, as SQL on `calendar_events` (aliased `e`): a post's event is in
 // 'posts', an imported one in 'source-{id}', any other in 'node-{id}' (calendar.feeds.ts says it in
-// JavaScript: feedOfEvent).
+// JavaScript: feedOfEvent). The 'classroom' feed holds no event: its items are the classroom's due dates
+// (calendar.classroom.ts).
 
 type Eb = ExpressionBuilder<DB & { e: DB['calendar_events'] }, 'e'>;
 
 /** A feed id taken apart. */
-export type ParsedFeed = { kind: 'posts' } | { kind: 'node'; id: number } | { kind: 'source'; id: number };
+export type ParsedFeed = { kind: 'posts' } | { kind: 'classroom' } | { kind: 'node'; id: number } | { kind: 'source'; id: number };
 
 /** The events of one feed. */
 function inFeed(eb: Eb, feed: ParsedFeed): Expression<SqlBool> {
   if (feed.kind === 'posts') return eb('e.post_id', 'is not', null);
+  if (feed.kind === 'classroom') return sql<SqlBool>`1 = 0`;
   if (feed.kind === 'source') return eb.and([eb('e.post_id', 'is', null), eb('e.source_id', '=', feed.id)]);
   return eb.and([eb('e.post_id', 'is', null), eb('e.source_id', 'is', null), eb('e.node_id', '=', feed.id)]);
 }

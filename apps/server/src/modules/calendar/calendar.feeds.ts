@@ -2,6 +2,7 @@ import { type CalendarFeed, DEFAULT_PAGE_COLOR } from '@patio/core';
 import type { Database } from '../../db/database';
 import { memoised } from '../../policy/caller-memo';
 import type { Caller } from '../../policy/policy';
+import { hasClassroomCalendar } from '../classroom/index';
 import { findFeedPrefs, findSourceFeedRows, type SourceFeedRow } from './calendar.feeds.queries';
 import type { ParsedFeed } from './calendar.feeds.sql';
 import { findNodeIdsWithEvents } from './calendar.queries';
@@ -9,16 +10,19 @@ import { type CalendarReach, findCalendarReach, seesNodeCalendar, seesSourceCale
 import type { FeedId } from './calendar.types';
 
 // The feeds of a person (spec §3 Calendar feed; issue 11 §2): 'posts' (events on posts they read),
+// 'classroom' (the due dates of their classroom groups' tasks, issue 35: listed when there is a task),
 // one per node calendar they see, one per external source they see. The feed url is the window read
 // (GET calendar/events) with the feed id as its parameter.
 
 export const FEED_URL = 'calendar/events';
 
 const palette = ['#2F9E44', '#E8590C', '#7048E8', '#C2255C', '#0C8599', '#F08C00', '#5C940D', '#1971C2'];
+const CLASSROOM_COLOR = '#5F3DC4';
 
 /** 'node-12' → {kind: 'node', id: 12}; anything else that is not a feed id → null. */
 export function parseFeedId(id: string): ParsedFeed | null {
   if (id === 'posts') return { kind: 'posts' };
+  if (id === 'classroom') return { kind: 'classroom' };
   const match = /^(node|source)-([1-9][0-9]{0,9})$/.exec(id);
   if (!match) return null;
   const n = Number(match[2]);
@@ -42,6 +46,7 @@ export async function seesFeed(db: Database, caller: Caller, feed: ParsedFeed): 
   const reach = await findCalendarReach(db, caller);
   if (!reach.approved) return false;
   if (feed.kind === 'posts') return true;
+  if (feed.kind === 'classroom') return hasClassroomCalendar(db, caller);
   if (feed.kind === 'node') return seesNodeCalendar(reach, feed.id);
   const source = (await sourcesOf(db, caller)).find((s) => s.id === feed.id);
   return source !== undefined && seesSourceCalendar(reach, source.node_id);
@@ -79,6 +84,7 @@ export async function findFeed(db: Database, caller: Caller, id: FeedId): Promis
   if (!feed || !(await seesFeed(db, caller, feed))) return null;
   const prefs = await findFeedPrefs(db, caller.orgId, caller.id);
   if (feed.kind === 'posts') return feedOf('posts', 'posts', '', DEFAULT_PAGE_COLOR, prefs);
+  if (feed.kind === 'classroom') return feedOf('classroom', 'classroom', '', CLASSROOM_COLOR, prefs);
   if (feed.kind === 'node') {
     const node = (await findCalendarReach(db, caller)).tree.find((n) => n.id === feed.id);
     return feedOf(id, 'node', node?.name ?? '', palette[feed.id % palette.length], prefs);
@@ -87,14 +93,17 @@ export async function findFeed(db: Database, caller: Caller, id: FeedId): Promis
   return feedOf(id, 'source', source?.name ?? '', palette[(feed.id + 4) % palette.length], prefs);
 }
 
-/** The caller's feeds: 'posts' first, then node calendars in tree order, then sources by name. */
+/** The caller's feeds: 'posts' first, then 'classroom', then node calendars in tree order, then sources by name. */
 export async function feedsOf(db: Database, caller: Caller): Promise<CalendarFeed[]> {
   const reach = await findCalendarReach(db, caller);
   if (!reach.approved) return [];
-  const [prefs, withEvents, sources] = await Promise.all([findFeedPrefs(db, caller.orgId, caller.id), findNodeIdsWithEvents(db, caller.orgId), sourcesOf(db, caller)]);
+  const [prefs, withEvents, sources, classroom] = await Promise.all([
+    findFeedPrefs(db, caller.orgId, caller.id), findNodeIdsWithEvents(db, caller.orgId), sourcesOf(db, caller), hasClassroomCalendar(db, caller),
+  ]);
   const nodes = inTreeOrder(listedNodes(reach, withEvents), reach.tree);
   return [
     feedOf('posts', 'posts', '', DEFAULT_PAGE_COLOR, prefs),
+    ...(classroom ? [feedOf('classroom', 'classroom', '', CLASSROOM_COLOR, prefs)] : []),
     ...nodes.map((n) => feedOf(`node-${n.id}`, 'node', n.name, palette[n.id % palette.length], prefs)),
     ...sources.filter((s) => seesSourceCalendar(reach, s.node_id)).map((s) => feedOf(`source-${s.id}`, 'source', s.name, palette[(s.id + 4) % palette.length], prefs)),
   ];

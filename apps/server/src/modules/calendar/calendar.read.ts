@@ -3,7 +3,8 @@ import { daysBetween, midnightOf } from '@patio/core/calendar/times';
 import { badRequest, notFound } from '../../http/errors';
 import type { RequestContext } from '../../http/context';
 import { requireCaller } from '../../http/school-scope';
-import { feedsOf, findFeed, parseFeedId, seesFeed } from './calendar.feeds';
+import { classroomFeedItems } from './calendar.classroom';
+import { feedsOf, findFeed, parseFeedId, seesFeed, switchedOffFeeds } from './calendar.feeds';
 import { upsertFeedPref } from './calendar.feeds.queries';
 import { timeZoneOf } from '../settings/index';
 import { shownTitle, untitledFor } from './calendar.title';
@@ -12,7 +13,7 @@ import { cachedOccurrences } from './calendar.expansion-cache';
 
 // The feed reads (spec §7 calendar feed GET with start and end): the window of local dates in the
 // school's zone, every occurrence expanded (once per event and window: calendar.expansion-cache.ts),
-// flat and in time order.
+// with the classroom's due dates (calendar.classroom.ts), flat and in time order.
 
 const noFeed = () => notFound('There is no such calendar, or you do not see it');
 
@@ -31,6 +32,10 @@ export async function readWindow(ctx: RequestContext, query: FeedQuery): Promise
   const window = { from: midnightOf(query.start, zone), to: midnightOf(query.end, zone) };
   const events = await eventsForCaller(ctx.db, caller, { ...window, feeds: query.feed !== undefined ? [query.feed] : 'enabled' });
   const untitled = await untitledFor(ctx.db, caller);
+  // The classroom's due dates are no events: a source of their own, read when the feed is asked for or not switched off.
+  const withClassroom =
+    query.feed === 'classroom' || (query.feed === undefined && !(await switchedOffFeeds(ctx.db, caller.orgId, caller.id)).some((f) => f.kind === 'classroom'));
+  const dueDates = withClassroom ? await classroomFeedItems(ctx.db, caller, window, zone, untitled) : [];
   const items = events.flatMap((event) =>
     cachedOccurrences(ctx.db, ctx.org.id, event, window).map(
       (o): FeedEvent => ({
@@ -45,7 +50,7 @@ export async function readWindow(ctx: RequestContext, query: FeedQuery): Promise
       }),
     ),
   );
-  return items.sort((a, b) => a.startDate - b.startDate || a.endDate - b.endDate || a.id - b.id);
+  return [...items, ...dueDates].sort((a, b) => a.startDate - b.startDate || a.endDate - b.endDate || a.id - b.id);
 }
 
 /** GET people/{me}/calendar/feeds. */

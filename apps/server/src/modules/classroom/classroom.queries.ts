@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import { currentMembership } from '../nodes/index';
+import { currentMembership, findArchivedNodeIds, isClassType, isRouteType } from '../nodes/index';
 import { parentLikeKinds } from '../people/index';
 
 // SQL of the classroom area (issue 35; docs/decisions/031-classroom.md). Every query is scoped by org_id.
@@ -62,14 +62,14 @@ export async function findChildIds(db: Database, orgId: number, personId: number
   return [...new Set(rows.map((r) => r.person_id))];
 }
 
-/** The node's current students (role student in the node itself), with their cards, in name order. */
+/** The node's current students (role student in the node itself), with their cards, in name order (the folded sort key: Álvarez before Cano). */
 export async function findStudentsOf(db: Database, orgId: number, nodeId: number) {
   return db.selectFrom('memberships')
     .innerJoin('people', (j) => j.onRef('people.id', '=', 'memberships.person_id').on('people.org_id', '=', orgId))
-    .select(['people.id', 'people.first_name', 'people.last_name', 'people.last_name2', 'people.avatar']).distinct()
+    .select(['people.id', 'people.first_name', 'people.last_name', 'people.last_name2', 'people.avatar', 'people.sort_key']).distinct()
     .where('memberships.org_id', '=', orgId).where('memberships.node_id', '=', nodeId).where('memberships.role', '=', 'student')
     .where(currentMembership())
-    .orderBy('people.last_name').orderBy('people.first_name').orderBy('people.id')
+    .orderBy('people.sort_key').orderBy('people.id')
     .execute();
 }
 
@@ -159,24 +159,47 @@ export async function insertSubmissionChange(
   await db.insertInto('classroom_submission_changes').values(row).execute();
 }
 
-/** The student's uploads among `fileIds` (folder people/{id}/uploads, owned by them). */
+/** The student's uploads among `fileIds` (folder people/{id}/uploads, owned by them, not in the trash). */
 export async function findOwnUploads(db: Database, orgId: number, studentId: number, fileIds: readonly number[]) {
   if (fileIds.length === 0) return [];
   return db.selectFrom('files').select(['id', 'name', 'mimetype', 'size'])
     .where('org_id', '=', orgId).where('id', 'in', [...fileIds]).where('owner_id', '=', studentId).where('folder', '=', `people/${studentId}/uploads`)
+    .where('deleted_at', 'is', null)
     .execute();
 }
 
-/** Files by id, whoever owns them (the ids a submission already holds). */
+/** Files by id that are not deleted, whoever owns them (the ids a submission already holds). */
 export async function findFilesById(db: Database, orgId: number, fileIds: readonly number[]) {
   if (fileIds.length === 0) return [];
-  return db.selectFrom('files').select(['id', 'name', 'mimetype', 'size']).where('org_id', '=', orgId).where('id', 'in', [...fileIds]).execute();
+  return db.selectFrom('files').select(['id', 'name', 'mimetype', 'size']).where('org_id', '=', orgId).where('id', 'in', [...fileIds]).where('deleted_at', 'is', null).execute();
 }
 
 /** Names of nodes by id. */
 export async function findNodeNames(db: Database, orgId: number, nodeIds: readonly number[]): Promise<{ id: number; name: string }[]> {
   if (nodeIds.length === 0) return [];
   return db.selectFrom('nodes').select(['id', 'name']).where('org_id', '=', orgId).where('id', 'in', [...nodeIds]).orderBy('name').orderBy('id').execute();
+}
+
+/**
+ * Of `nodeIds`, the ones a classroom list shows, in name order: classes (by their type) and any other
+ * group that has classroom posts (a team whose coach posted a task), never a bus route nor a group of
+ * an archived school year.
+ */
+export async function findClassroomNodes(db: Database, orgId: number, nodeIds: readonly number[]): Promise<{ id: number; name: string }[]> {
+  if (nodeIds.length === 0) return [];
+  const rows = await db.selectFrom('nodes')
+    .innerJoin('node_types', (j) => j.onRef('node_types.id', '=', 'nodes.type_id').on('node_types.org_id', '=', orgId))
+    .select((eb) => [
+      'nodes.id', 'nodes.name', 'node_types.key as type_key',
+      eb.exists(eb.selectFrom('classroom_posts').select('classroom_posts.id').where('classroom_posts.org_id', '=', orgId).whereRef('classroom_posts.node_id', '=', 'nodes.id')).as('has_posts'),
+    ])
+    .where('nodes.org_id', '=', orgId).where('nodes.id', 'in', [...nodeIds])
+    .orderBy('nodes.name').orderBy('nodes.id')
+    .execute();
+  const archived = await findArchivedNodeIds(db, orgId);
+  return rows
+    .filter((r) => !archived.has(r.id) && !isRouteType(r.type_key) && (isClassType(r.type_key) || Boolean(Number(r.has_posts))))
+    .map(({ id, name }) => ({ id, name }));
 }
 
 /** The tasks of the nodes (id, node, due date). */
@@ -188,4 +211,22 @@ export async function findTasksOf(db: Database, orgId: number, nodeIds: readonly
     .where('classroom_posts.org_id', '=', orgId).where('classroom_posts.node_id', 'in', [...nodeIds]).where('classroom_posts.kind', '=', 'task')
     .where('posts.status', '=', 'published')
     .execute();
+}
+
+/** A group's published tasks for its gradebook: soonest due first (tasks without a due date last), then by id. */
+export async function findGradebookTasks(db: Database, orgId: number, nodeId: number) {
+  return db.selectFrom('classroom_posts')
+    .innerJoin('posts', (j) => j.onRef('posts.id', '=', 'classroom_posts.post_id').on('posts.org_id', '=', orgId))
+    .select(['classroom_posts.id', 'classroom_posts.post_id', 'classroom_posts.due_date', 'classroom_posts.points', 'posts.title'])
+    .where('classroom_posts.org_id', '=', orgId).where('classroom_posts.node_id', '=', nodeId).where('classroom_posts.kind', '=', 'task')
+    .where('posts.status', '=', 'published')
+    .orderBy((eb) => eb.case().when('classroom_posts.due_date', 'is', null).then(1).else(0).end())
+    .orderBy('classroom_posts.due_date').orderBy('classroom_posts.id')
+    .execute();
+}
+
+/** The stored interface language of a person (null when unset). */
+export async function findPersonLanguage(db: Database, orgId: number, personId: number): Promise<string | null> {
+  const row = await db.selectFrom('people').select('language').where('org_id', '=', orgId).where('id', '=', personId).executeTakeFirst();
+  return row?.language ?? null;
 }

@@ -1,22 +1,28 @@
-import type { ClassroomGroup, ClassroomPost, ClassroomPostDetail, ClassroomPostInput, ClassroomKind, Submission, SubmissionStatus } from '@patio/core';
+import type {
+  ClassroomDraftPublish, ClassroomGroup, ClassroomKind, ClassroomPost, ClassroomPostDetail, ClassroomPostInput, ClassroomPublishRequest, Submission, SubmissionStatus,
+} from '@patio/core';
+import type { Database } from '../../db/database';
 import type { RequestContext } from '../../http/context';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, HttpError, notFound } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
+import type { Caller } from '../../policy/policy';
 import { checkRuleForCaller, resolveAudience } from '../audiences/index';
 import { personExists, signedAvatarUrl } from '../people/index';
-import { deliverPost, storedDescription } from '../posts/index';
+import { deliverPost, findPostRecord, inputOf, storedDescription } from '../posts/index';
 import { classroomMemberships, membershipIn } from './classroom.access';
 import {
   type ClassroomPostRow,
+  findClassroomNodes,
   findClassroomPost,
   findFilesById,
   findGroupPosts,
-  findNodeNames,
   findSubmissions,
   findTasksOf,
   insertClassroomPost,
   type SubmissionRow,
 } from './classroom.queries';
+import { onTaskPublished } from './classroom.published';
+import { submissionFilePath } from './classroom.files';
 
 // Classroom posts and what each person sees of them (issue 35; docs/decisions/031-classroom.md).
 
@@ -28,13 +34,17 @@ export function studentsOfGroup(nodeId: number) {
 /**
  * POST nodes/{groupId}/classroom/posts: published through the posts area's delivery (one post, its
  * thread, a stub per recipient, the delivered and notification jobs) and its classroom row, in one
- * transaction. Everything is checked before anything is written.
+ * transaction. Everything is checked before anything is written. A saved draft (`{draft, …}`) is
+ * published in place, as POST people/{me}/posts/sent publishes one: same id, its blocks with it, its
+ * own audience replaced by the group's; of parallel publishes of one draft, one publishes and the
+ * others find it published (409 `not_a_draft`) and write nothing.
  */
-export async function publishClassroomPost(ctx: RequestContext, nodeId: number, input: ClassroomPostInput): Promise<{ id: number }> {
+export async function publishClassroomPost(ctx: RequestContext, nodeId: number, request: ClassroomPublishRequest): Promise<{ id: number }> {
   const caller = requireCaller(ctx);
-  checkClassroomInput(input);
+  if (!('draft' in request)) checkClassroomInput(request);
   const rule = studentsOfGroup(nodeId);
   return ctx.db.transaction().execute(async (trx) => {
+    const { input, draftId } = 'draft' in request ? await draftToPublish(trx, caller, request) : { input: request, draftId: null };
     await checkRuleForCaller(trx, caller, rule as never);
     const { personIds } = await resolveAudience(trx, ctx.org.id, rule, { includeRelatives: input.audience.relatives });
     const audience = { people: [], rules: rule, relatives: input.audience.relatives };
@@ -44,16 +54,34 @@ export async function publishClassroomPost(ctx: RequestContext, nodeId: number, 
       {
         orgId: ctx.org.id, authorId: caller.id, threadId: null, replyToId: null, type: input.type, title: input.title,
         description: storedDescription(input.description), settings: input.settings, audience, quotes: [], expirationDate: input.expirationDate,
-        ...(input.language !== undefined ? { language: input.language } : {}),
+        ...(draftId !== null ? { postId: draftId } : {}), ...(input.language !== undefined ? { language: input.language } : {}),
       },
       personIds,
     );
+    const dueDate = input.dueDate === null ? null : new Date(input.dueDate).toISOString();
     await insertClassroomPost(trx, {
-      org_id: ctx.org.id, post_id: delivered.id, node_id: nodeId, kind: input.kind,
-      due_date: input.dueDate === null ? null : new Date(input.dueDate).toISOString(), points: input.points, created_at: delivered.publishDate,
+      org_id: ctx.org.id, post_id: delivered.id, node_id: nodeId, kind: input.kind, due_date: dueDate, points: input.points, created_at: delivered.publishDate,
     });
+    await onTaskPublished(trx, ctx, { postId: delivered.id, kind: input.kind, dueDate });
     return { id: delivered.id };
   });
+}
+
+/**
+ * The caller's draft as a classroom post: its content as saved, the group's audience (with
+ * `relatives` as asked), the classroom fields of the request. 404 unless it is the caller's; 409 once
+ * it is published or scheduled; what a classroom post may not carry, 400 as for a whole post.
+ */
+async function draftToPublish(db: Database, caller: Caller, request: ClassroomDraftPublish): Promise<{ input: ClassroomPostInput; draftId: number }> {
+  const row = await findPostRecord(db, caller.orgId, request.draft);
+  if (!row || row.author_id !== caller.id) throw notFound('You have no such draft');
+  if (row.status !== 'draft') throw new HttpError(409, 'not_a_draft', 'This draft is already published or scheduled');
+  // The draft's event stays where it is when a post is published; a classroom post cannot carry one.
+  if (row.event_id !== null) throw badRequest('classroom_event', 'A classroom post cannot carry a calendar event: remove it from the draft first');
+  const { kind, dueDate, points, relatives } = request;
+  const input: ClassroomPostInput = { ...inputOf(row), audience: { people: [], rules: null, relatives }, kind, dueDate, points };
+  checkClassroomInput(input);
+  return { input, draftId: row.id };
 }
 
 /** What a classroom post may not carry in this version, and the task fields' rules: 400 with a code. */
@@ -95,7 +123,7 @@ async function requirePerson(ctx: RequestContext, personId: number): Promise<voi
 export async function listGroups(ctx: RequestContext, personId: number): Promise<ClassroomGroup[]> {
   await requirePerson(ctx, personId);
   const memberships = await classroomMemberships(ctx.db, ctx.org.id, personId);
-  const names = await findNodeNames(ctx.db, ctx.org.id, memberships.map((m) => m.nodeId));
+  const names = await findClassroomNodes(ctx.db, ctx.org.id, memberships.map((m) => m.nodeId));
   const tasks = await findTasksOf(ctx.db, ctx.org.id, memberships.map((m) => m.nodeId));
   const submissions = await findSubmissions(ctx.db, ctx.org.id, tasks.map((t) => t.id));
   const byTaskAndStudent = new Map(submissions.map((s) => [`${s.classroom_post_id}:${s.student_id}`, s]));
@@ -143,21 +171,23 @@ export async function readGroupPost(ctx: RequestContext, personId: number, nodeI
   let submission: Submission | null = null;
   if (row.kind === 'task' && studentId !== undefined) {
     const [stored] = await findSubmissions(ctx.db, ctx.org.id, [row.id], [studentId]);
-    submission = await submissionOf(ctx, studentId, stored, row.due_date, false);
+    submission = await submissionOf(ctx, studentId, stored, row, false);
   }
   const { submission: _none, ...post } = postOf(ctx, row, null);
   return { ...post, description: row.description, groupId: nodeId, submission };
 }
 
-/** A submission as its student and their relatives see it (`full`: as the group's teachers see it, grade and feedback before it is returned). */
-export async function submissionOf(ctx: RequestContext, studentId: number, row: SubmissionRow | undefined, dueDate: string | null, full: boolean): Promise<Submission> {
-  const status = statusOf(row, dueDate);
+/** A submission of the task as its student and their relatives see it (`full`: as the group's teachers see it, grade and feedback before it is returned). */
+export async function submissionOf(
+  ctx: RequestContext, studentId: number, row: SubmissionRow | undefined, task: Pick<ClassroomPostRow, 'post_id' | 'due_date'>, full: boolean,
+): Promise<Submission> {
+  const status = statusOf(row, task.due_date);
   const shown = full || status === 'returned';
   return {
     studentId,
     status,
     text: row?.text ?? '',
-    files: await filesOf(ctx, row),
+    files: await filesOf(ctx, task.post_id, row),
     grade: shown && row?.grade != null ? Number(row.grade) : null,
     feedback: shown ? (row?.feedback ?? '') : '',
     turnedInAt: row?.turned_in_at ?? null,
@@ -165,9 +195,12 @@ export async function submissionOf(ctx: RequestContext, studentId: number, row: 
   };
 }
 
-/** The files a submission holds, in its order; a file since deleted is left out. */
-export async function filesOf(ctx: RequestContext, row: SubmissionRow | undefined) {
-  const ids = row ? (JSON.parse(row.files) as number[]) : [];
+/** The files a submission of the task (post `postId`) holds, in its order, each with where its readers open it; a file since deleted is left out. */
+export async function filesOf(ctx: RequestContext, postId: number, row: SubmissionRow | undefined) {
+  if (!row) return [];
+  const ids = JSON.parse(row.files) as number[];
   const files = await findFilesById(ctx.db, ctx.org.id, ids);
-  return ids.flatMap((id) => files.filter((f) => f.id === id).map((f) => ({ id: f.id, name: f.name, mimetype: f.mimetype, size: Number(f.size) })));
+  return ids.flatMap((id) =>
+    files.filter((f) => f.id === id).map((f) => ({ id: f.id, name: f.name, mimetype: f.mimetype, size: Number(f.size), url: submissionFilePath(postId, row.student_id, f.id) })),
+  );
 }

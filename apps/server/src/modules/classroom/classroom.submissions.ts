@@ -14,6 +14,7 @@ import {
   type SubmissionChange,
   updateSubmission,
 } from './classroom.queries';
+import { noticeReturned } from './classroom.reminders';
 import { filesOf, statusOf, submissionOf } from './classroom.service';
 
 // Turning work in and returning it (issue 35; docs/decisions/031-classroom.md). Every change is written
@@ -28,7 +29,7 @@ async function requireTask(ctx: RequestContext, postId: number, nodeId?: number)
   return row;
 }
 
-/** PUT people/{studentId}/classroom/{groupId}/posts/{postId}/submission: the student saves or turns in their work. */
+/** PUT people/{studentId}/classroom/{groupId}/posts/{postId}/submission: the student (or, where the school allows it, a parent-like relative) saves or turns in the work; the history names who did. */
 export async function saveSubmission(ctx: RequestContext, studentId: number, nodeId: number, postId: number, input: SubmissionInput): Promise<Submission> {
   const caller = requireCaller(ctx);
   const m = await membershipIn(ctx.db, ctx.org.id, studentId, nodeId);
@@ -37,7 +38,9 @@ export async function saveSubmission(ctx: RequestContext, studentId: number, nod
   if (m.role !== 'student') throw badRequest('not_a_student', 'Only a student of the group turns work in');
   if (input.files !== undefined) {
     const wanted = [...new Set(input.files)];
+    // A relative turning work in (where the school allows it) attaches their own uploads or the student's.
     const own = await findOwnUploads(ctx.db, ctx.org.id, studentId, wanted);
+    if (caller.id !== studentId) own.push(...(await findOwnUploads(ctx.db, ctx.org.id, caller.id, wanted)));
     if (own.length !== wanted.length) throw badRequest('invalid_files', 'Every file must be one of your own uploads');
   }
   const row = await ctx.db.transaction().execute(async (trx) => {
@@ -66,7 +69,7 @@ export async function saveSubmission(ctx: RequestContext, studentId: number, nod
     const [after] = await findSubmissions(trx, ctx.org.id, [task.id], [studentId]);
     return after;
   });
-  return submissionOf(ctx, studentId, row, task.due_date, false);
+  return submissionOf(ctx, studentId, row, task, false);
 }
 
 /** GET posts/{postId}/submissions: every current student of the group, in name order, with their work. */
@@ -86,7 +89,7 @@ export async function listSubmissions(ctx: RequestContext, postId: number): Prom
         grade: row?.grade != null ? Number(row.grade) : null,
         feedback: row?.feedback ?? '',
         text: row?.text ?? '',
-        files: await filesOf(ctx, row),
+        files: await filesOf(ctx, task.post_id, row),
       };
     }),
   );
@@ -118,9 +121,11 @@ export async function reviewSubmission(ctx: RequestContext, postId: number, stud
         org_id: ctx.org.id, submission_id: seen.id, action: change.status === 'returned' ? 'returned' : 'graded',
         status: change.status ?? seen.status, grade: change.grade !== undefined ? change.grade : seenGrade, changed_by: caller.id, created_at: now,
       });
+      // Only the request that made it returned tells the student: a second return finds it returned already.
+      if (change.status === 'returned') await noticeReturned(trx, ctx, task, studentId, change.grade !== undefined ? change.grade : seenGrade, now);
     }
     const [after] = await findSubmissions(trx, ctx.org.id, [task.id], [studentId]);
     return after;
   });
-  return submissionOf(ctx, studentId, row, task.due_date, true);
+  return submissionOf(ctx, studentId, row, task, true);
 }

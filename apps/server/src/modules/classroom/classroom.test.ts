@@ -4,6 +4,7 @@ import { describeOnDatabases } from '../../test/harness';
 import { makeRegistrant } from '../../test/registrants';
 import { makeWorld, type World } from '../../test/world';
 import { uploadOf } from '../files/files.authz.fixtures';
+import { ARCHIVE_NODE_TYPE, insertNode, insertNodeType } from '../nodes/nodes.queries';
 import { as, ids, norteAccount, recipientsOf, rowCounts } from '../posts/posts.fixtures';
 
 // Issue 35 on both databases: classroom posts are posts delivered to a group's students, tasks are
@@ -165,6 +166,27 @@ describeOnDatabases('classroom', (t) => {
     expect(await groups(parent)).toEqual([{ id: tree.classA, name: expect.any(String), role: 'relative', pending: 1 }]);
     expect(await groups(parent, student)).toEqual([{ id: tree.classA, name: expect.any(String), role: 'student', pending: 1 }]);
     expect(await groups(teacher)).toEqual([{ id: tree.classA, name: expect.any(String), role: 'teacher', pending: 1 }]);
+  });
+
+  it('item 2: the classroom lists classes and groups with classroom posts, never a bus route nor an archived year', async () => {
+    const school = await t.makeSchool();
+    const tree = await t.makeTree(school);
+    const student = await t.makePerson(school, { role: 'student', node: tree.classA });
+    const parent = await t.makePerson(school, { relativeOf: student });
+    const type = (key: string) => insertNodeType(t.db, school.id, { key, singular: { en: key }, plural: { en: key } });
+    const route = await insertNode(t.db, school.id, { parentId: tree.root, typeId: await type('route'), name: 'Ruta 1' });
+    const team = await insertNode(t.db, school.id, { parentId: tree.root, typeId: tree.types.team, name: 'Fútbol' });
+    const year = await insertNode(t.db, school.id, { parentId: tree.root, typeId: await type(ARCHIVE_NODE_TYPE), name: 'Año lectivo 2025' });
+    const oldClass = await insertNode(t.db, school.id, { parentId: year, typeId: tree.types.class, name: '2A' });
+    for (const node of [route, team, oldClass]) await t.enroll(student, node);
+    const names = async (who: TestPerson, of = who) => ((await as(t, who, 'GET', `people/${of.id}/classroom`)).json() as { name: string }[]).map((g) => g.name);
+    expect(await names(student)).toEqual(['3A']);
+    expect(await names(parent)).toEqual(['3A']);
+
+    const admin = await t.makePerson(school, { role: 'admin' });
+    expect((await as(t, admin, 'POST', `nodes/${team}/classroom/posts`, { kind: 'announcement', title: 'Entreno el sábado' })).statusCode).toBe(201);
+    expect(await names(student)).toEqual(['3A', 'Fútbol']);
+    expect(await names(parent, student)).toEqual(['3A', 'Fútbol']);
   });
 
   it('item 3: other groups, other schools, other families and unapproved registrations get nothing', async () => {

@@ -6,3 +6,7 @@ export { filesPolicies } from './files.policy';
 export { readFileAddress, signedFileAddress, hourlyExpiry, FILE_VARIANTS, type FileVariant } from './files.signing';
 export { receiveFiles, type ReceivedFile, type UploadLimits } from './files.receive';
 export { filesManifest, filesRoutes } from './files.manifest';
+// A file another area shows its own readers (a submission's files: modules/classroom) is served as its folder serves it.
+export { sendFolderFile } from './files.service';
+export { personFolder } from './files.folders';
+export { bytesResponses, ZBytesQuery } from './files.routes';

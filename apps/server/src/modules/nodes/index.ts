@@ -13,6 +13,7 @@ export {
 } from './nodes.access';
 export { currentMembership, ENDED_ENROLLMENTS, isCurrentMembership } from './enrollment';
 export { groupMembers, ROLE_ORDER } from './members-grouping';
+export { isClassType } from './class-type';
 export { isRouteType } from './route-type';
 export {
   deleteMemberships,

@@ -1,9 +1,11 @@
-import { planDeliveries } from '@patio/core/notifications/index';
+import { planDeliveries, quietHoursEnd } from '@patio/core/notifications/index';
 import type { Database } from '../../db/database';
 import { defineJob, type JobEnqueuer } from '../../platform/jobs/jobs';
+import { findOrgById } from '../org/index';
+import { timeZoneOf } from '../settings/index';
 import { findRecipients, recordAttempt, requeue } from './deliveries.queries';
 import type { RetryPayload } from './notifications.jobs';
-import { contentOf, type PersonalNotice } from './personal-notice';
+import { contentOf, isClassroomNotice, type PersonalNotice } from './personal-notice';
 import { claimNoticeDeliveries, insertNoticeDeliveries } from './personal-notice.queries';
 import { sendNoticeDeliveries } from './personal-notice.send';
 
@@ -14,20 +16,35 @@ import { sendNoticeDeliveries } from './personal-notice.send';
 // a transient failure hands a delivery to its own `notifications.notice_retry` job, retried with
 // backoff and then shown to administrators among failed jobs, as the post deliveries are.
 //
-// A personal notice is time-critical — the bus is coming now, or late now — so it is treated like an
-// urgent notice: it bypasses quiet hours and the digest. The person's channel switches still decide
-// where it goes (email off: no email); per-type overrides are for kinds of post and do not apply.
+// A bus notice is time-critical — the bus is coming now, or late now — so it is treated like an
+// urgent notice: it bypasses quiet hours and the digest. A classroom notice (work returned, a task due
+// soon) is not: during the person's quiet hours it waits for their end, in a job of its own queued for
+// then. None goes into the digest. The person's channel switches still decide where it goes (email
+// off: no email); per-type overrides are for kinds of post and do not apply.
 
 /** Longest notice key: once keys (person:key:channel:device) stay within their 300 characters. */
 const MAX_KEY_LENGTH = 120;
 
-export const notificationsNoticeJob = defineJob<PersonalNotice>({
+/** A notice job's payload: `afterQuiet` marks the job queued for the end of the person's quiet hours. */
+type NoticePayload = PersonalNotice & { afterQuiet?: true };
+
+export const notificationsNoticeJob = defineJob<NoticePayload>({
   kind: 'notifications.notice',
-  async handle(notice, ctx) {
+  async handle(payload, ctx) {
+    const { afterQuiet, ...notice } = payload;
     const { orgId, personId } = notice;
     const person = (await findRecipients(ctx.db, orgId, [personId])).get(personId);
     if (!person) return;
-    // Timing is ignored (see above), so the zone the planner would hold deliveries in does not matter.
+    if (isClassroomNotice(notice.kind) && !afterQuiet) {
+      const org = await findOrgById(ctx.db, orgId);
+      const quietEnd = quietHoursEnd(Math.floor(Date.now() / 1000), person.settings.quietHours, timeZoneOf(org?.settings ?? {}));
+      if (quietEnd !== null) {
+        const key = `notifications.notice:${orgId}:${personId}:${notice.key}:after-quiet`;
+        await ctx.jobs.enqueue(ctx.db, notificationsNoticeJob, { ...notice, afterQuiet: true }, { orgId, key, runAt: new Date(quietEnd * 1000) });
+        return;
+      }
+    }
+    // The planner's timing is not used (see above), so the zone it would hold deliveries in does not matter.
     const planned = planDeliveries(
       { settings: person.settings, hasEmail: Boolean(person.email), hasMobile: Boolean(person.mobile), devices: person.devices },
       notice.kind,

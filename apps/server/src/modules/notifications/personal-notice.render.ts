@@ -1,12 +1,14 @@
 import { formatMeasure, type PushMessage } from '@patio/core';
 import { personalNoticeTextsFor } from '@patio/core/i18n/notices';
 import { fill } from '@patio/core/i18n/placeholders';
+import { classroomMailWordsOf, classroomNoticeTextOf } from './classroom-notice.render';
 import { button, escapeHtml, type NoticeLinks, page, type RenderedMail, settingsLink } from './notice.render';
-import type { NoticeContent } from './personal-notice';
+import { type BusNoticeValues, type ClassroomNoticeValues, isClassroomNotice, type NoticeContent } from './personal-notice';
 
 // A personal notice as each channel shows it: a push that opens its page of the app (`url`), an email
-// (HTML and text) with a button to that page, an SMS line. Values are plain text (route and stop
-// names): escaped in the HTML.
+// (HTML and text) with a button to that page, an SMS line. Values are plain text (route, stop, task
+// and group names): escaped in the HTML. The stored content was checked against its kind when read
+// (ZNoticeContent), so the values are the kind's.
 
 /** Distances under a kilometre in metres (rounded to 10 m), else in kilometres with one decimal. */
 function distanceOf(meters: number, language: string | null): string {
@@ -17,8 +19,9 @@ function distanceOf(meters: number, language: string | null): string {
 
 /** The notice's title and one-line body in the recipient's language. */
 export function noticeTextOf(notice: NoticeContent, language: string | null): { title: string; body: string } {
+  if (isClassroomNotice(notice.kind)) return classroomNoticeTextOf(notice.kind, notice.values as ClassroomNoticeValues, language);
   const t = personalNoticeTextsFor(language);
-  const { route, stop, minutes, meters } = notice.values;
+  const { route, stop, minutes, meters } = notice.values as BusNoticeValues;
   const values = {
     route,
     stop: stop ?? t.yourStop,
@@ -48,16 +51,23 @@ export function noticeSmsOf(notice: NoticeContent, school: string, language: str
   return `${head.length > room ? `${head.slice(0, room - 1)}…` : head} ${link}`;
 }
 
-export function noticeMailOf(notice: NoticeContent, school: string, language: string | null, links: NoticeLinks): RenderedMail {
+/** The mail's button label and footer for the notice's kind. */
+function mailWordsOf(notice: NoticeContent, school: string, language: string | null, links: NoticeLinks): { button: string; footer: string } {
+  if (isClassroomNotice(notice.kind)) return classroomMailWordsOf(notice.values as ClassroomNoticeValues, language, school, settingsLink(links));
   const t = personalNoticeTextsFor(language);
+  return { button: t.openMap, footer: fill(notice.kind === 'bus_approaching' ? t.approachingFooter : t.delayedFooter, { school, link: settingsLink(links) }) };
+}
+
+export function noticeMailOf(notice: NoticeContent, school: string, language: string | null, links: NoticeLinks): RenderedMail {
   const { title, body } = noticeTextOf(notice, language);
   const link = noticeLink(links, notice);
-  const footer = fill(notice.kind === 'bus_approaching' ? t.approachingFooter : t.delayedFooter, { school, link: settingsLink(links) });
+  const words = mailWordsOf(notice, school, language, links);
+  const footer = words.footer;
   return {
     subject: `${school}: ${title}`,
-    text: [title, '', body, '', `${t.openMap}: ${link}`, '', '--', footer].join('\n'),
+    text: [title, '', body, '', `${words.button}: ${link}`, '', '--', footer].join('\n'),
     html: page(
-      `<h2 style="margin:0 0 12px;font-size:20px">${escapeHtml(title)}</h2><p>${escapeHtml(body)}</p><p>${button(link, t.openMap)}</p>`,
+      `<h2 style="margin:0 0 12px;font-size:20px">${escapeHtml(title)}</h2><p>${escapeHtml(body)}</p><p>${button(link, words.button)}</p>`,
       escapeHtml(footer),
       language,
     ),

@@ -1,12 +1,23 @@
 import { z } from 'zod';
 
 // A personal notice: a notification about one person's own matter rather than a post — the school bus
-// approaching their stop, or running late (issue 13). Other areas raise one with
-// enqueuePersonalNotice (personal-notice.jobs.ts); this area decides the channels from the person's
-// settings and sends it once per channel and device (docs/decisions/018-personal-notices.md).
+// approaching their stop, or running late (issue 13); their work returned by the teacher, or a task due
+// soon that they have not turned in (issue 35). Other areas raise one with enqueuePersonalNotice
+// (personal-notice.jobs.ts); this area decides the channels from the person's settings and sends it
+// once per channel and device (docs/decisions/018-personal-notices.md).
 
-export const PERSONAL_NOTICE_KINDS = ['bus_approaching', 'bus_delayed'] as const;
+/** Worth nothing late: they bypass quiet hours and wake the device. */
+export const BUS_NOTICE_KINDS = ['bus_approaching', 'bus_delayed'] as const;
+/** They wait for the end of the person's quiet hours, like a post. */
+export const CLASSROOM_NOTICE_KINDS = ['classroom_returned', 'classroom_due_soon'] as const;
+export const PERSONAL_NOTICE_KINDS = [...BUS_NOTICE_KINDS, ...CLASSROOM_NOTICE_KINDS] as const;
 export type PersonalNoticeKind = (typeof PERSONAL_NOTICE_KINDS)[number];
+export type ClassroomNoticeKind = (typeof CLASSROOM_NOTICE_KINDS)[number];
+
+/** A classroom notice's kind: it is not time-critical. */
+export function isClassroomNotice(kind: PersonalNoticeKind): kind is ClassroomNoticeKind {
+  return (CLASSROOM_NOTICE_KINDS as readonly string[]).includes(kind);
+}
 
 /** What a bus notice shows: the route, a stop (or null), minutes (to arrive, or late) and metres still to go. */
 export const ZBusNoticeValues = z.object({
@@ -17,15 +28,28 @@ export const ZBusNoticeValues = z.object({
 });
 export type BusNoticeValues = z.infer<typeof ZBusNoticeValues>;
 
-/** What a notice says, stored with each of its deliveries so a retry renders it again. */
-export const ZNoticeContent = z.object({
-  kind: z.enum(PERSONAL_NOTICE_KINDS),
-  values: ZBusNoticeValues,
-  /** The app path a click opens, e.g. /transport/routes/4/map. */
-  path: z.string().regex(/^\/(?![/\\])/),
-  /** Ids and codes the push payload carries for the app (routeId, runId…). */
-  data: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+/** What a classroom notice shows: the task's title and group, its due date (ISO) read in `timeZone`, a returned grade. */
+export const ZClassroomNoticeValues = z.object({
+  title: z.string(),
+  group: z.string(),
+  dueDate: z.string().nullable(),
+  timeZone: z.string(),
+  grade: z.number().nullable(),
+  points: z.number().nullable(),
 });
+export type ClassroomNoticeValues = z.infer<typeof ZClassroomNoticeValues>;
+
+/** What a notice says, stored with each of its deliveries so a retry renders it again. */
+export const ZNoticeContent = z
+  .object({
+    kind: z.enum(PERSONAL_NOTICE_KINDS),
+    values: z.union([ZBusNoticeValues, ZClassroomNoticeValues]),
+    /** The app path a click opens, e.g. /transport/routes/4/map. */
+    path: z.string().regex(/^\/(?![/\\])/),
+    /** Ids and codes the push payload carries for the app (routeId, runId…). */
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+  })
+  .refine((n) => (isClassroomNotice(n.kind) ? ZClassroomNoticeValues : ZBusNoticeValues).safeParse(n.values).success, 'The values do not fit the kind');
 export type NoticeContent = z.infer<typeof ZNoticeContent>;
 
 /** One notice to one person. `key` names it among that person's notices: its deliveries are made once. */

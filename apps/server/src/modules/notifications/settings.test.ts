@@ -10,6 +10,7 @@ const chosen = {
   quietHours: { start: '22:00', end: '06:30' },
   digest: true,
   digestTime: '07:15',
+  guardianSummary: true,
 };
 
 describeOnDatabases('notification settings', (t) => {

@@ -35,6 +35,7 @@ const emailOn = {
   quietHours: null,
   digest: false,
   digestTime: '18:00',
+  guardianSummary: false,
 };
 
 describeOnDatabases(

@@ -17,3 +17,5 @@ export { POST_BODY_LIMIT } from './posts.limits';
 export { findPostEvents, eventColumnsOf, toPostEvent } from './posts.event';
 export type { EventColumns } from './posts.event.queries';
 export { postsManifest } from './posts.manifest';
+export { inputOf } from './drafts.service';
+export { findPostRecord, type PostRecord } from './drafts.queries';
