@@ -45,12 +45,15 @@ export const deckRoutes: RouteObject[] = [
   screen('compose', 'compose', () => import('../features/compose/ComposePage').then((m) => ({ Component: m.ComposePage }))),
   screen('sent', 'sent', () => import('../features/sent/SentPage').then((m) => ({ Component: m.SentPage }))),
   screen('sent/:postId', 'sentPost', () => import('../features/sent/SentPostPage').then((m) => ({ Component: m.SentPostPage }))),
-  later('classroom', 'classroom'),
-  later('people/:personId/classroom', 'personClassroom'),
-  later('people/:personId/classroom/:groupId', 'classroomGroup'),
-  later('people/:personId/classroom/:groupId/posts/:postId', 'classroomPost'),
+  // Issue 35: the classroom of students and families (teachers land on teaching/:personId).
+  screen('classroom', 'classroom', () => import('../features/classroom/ClassroomPage').then((m) => ({ Component: m.ClassroomPage }))),
+  screen('people/:personId/classroom', 'personClassroom', () => import('../features/classroom/PersonClassroomPage').then((m) => ({ Component: m.PersonClassroomPage }))),
+  screen('people/:personId/classroom/:groupId', 'classroomGroup', () => import('../features/classroom/ClassroomGroupPage').then((m) => ({ Component: m.ClassroomGroupPage }))),
+  screen('people/:personId/classroom/:groupId/posts/:postId', 'classroomPost', () => import('../features/classroom/ClassroomPostPage').then((m) => ({ Component: m.ClassroomPostPage }))),
   screen('people/:personId/children', 'children', () => import('../features/people/ChildrenPage').then((m) => ({ Component: m.ChildrenPage }))),
-  later('teaching/:personId', 'teaching'),
+  // Issue 35: a teacher's groups, review queue and due dates; a task's submissions, graded and returned.
+  screen('teaching/:personId', 'teaching', () => import('../features/teaching/TeachingPage').then((m) => ({ Component: m.TeachingPage }))),
+  screen('teaching/:personId/posts/:postId', 'teachingSubmissions', () => import('../features/teaching/SubmissionsPage').then((m) => ({ Component: m.SubmissionsPage })), { title: 'teaching.submissions.screen' }),
   // Issue 14: billing; billing/debits/:debitId is the spec's named route billing-debit-debitId.
   screen('billing/debits/:debitId', 'debit', () => import('../features/billing/DebitPage').then((m) => ({ Component: m.DebitPage }))),
   screen('billing/credits/:creditId', 'credit', () => import('../features/billing/CreditPage').then((m) => ({ Component: m.CreditPage }))),
@@ -82,7 +85,7 @@ export const deckRoutes: RouteObject[] = [
   screen('geo/feed', 'geoFeed', () => import('../features/geo/GeoFeedPage').then((m) => ({ Component: m.GeoFeedPage }))),
   screen('nodes', 'nodes', () => import('../features/nodes/NodesPage').then((m) => ({ Component: m.NodesPage }))),
   screen('nodes/:nodeId', 'node', () => import('../features/nodes/NodeLayout').then((m) => ({ Component: m.NodeLayout })), {}, [
-    later('posts/:type', 'nodePosts'),
+    screen('posts/:type', 'nodePosts', () => import('../features/teaching/NodePostsPage').then((m) => ({ Component: m.NodePostsPage }))),
     screen('people', 'nodePeople', () => import('../features/nodes/NodePeoplePage').then((m) => ({ Component: m.NodePeoplePage }))),
     screen('nodes', 'nodeChildren', () => import('../features/nodes/NodeChildrenPage').then((m) => ({ Component: m.NodeChildrenPage }))),
     screen('import', 'nodeImport', () => import('../features/nodes/import/ImportPage').then((m) => ({ Component: m.ImportPage }))),

@@ -165,6 +165,8 @@ export const CalendarView = forwardRef<CalendarViewHandle, CalendarViewProps>(fu
             noEventsContent={noEvents}
             height={isTimeGrid ? 'clamp(420px, 70vh, 900px)' : 'auto'}
             scrollTime={DAY_STARTS}
+            // An item without an end (a task due at 23:59) lasts the default hour: it must not show on the next day too.
+            nextDayThreshold="01:00:00"
             views={isPhone ? PHONE_VIEWS : undefined}
             dayMaxEvents
             // FullCalendar names a month's day cell after its number alone, leaving the events inside it

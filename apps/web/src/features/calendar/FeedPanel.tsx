@@ -28,7 +28,7 @@ export function FeedPanel({ id, feeds, open, onToggle, saveFailed }: FeedPanelPr
               key={feed.id}
               checked={feed.enabled}
               onChange={(change) => onToggle(feed, change.currentTarget.checked)}
-              label={feed.kind === 'posts' ? t('calendar.feeds.posts') : feed.name}
+              label={feed.kind === 'posts' ? t('calendar.feeds.posts') : feed.kind === 'classroom' ? t('calendar.feeds.classroom') : feed.name}
               color={color}
               styles={{ input: { borderColor: color } }}
               size="md"

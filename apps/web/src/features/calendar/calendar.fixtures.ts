@@ -39,7 +39,7 @@ export const feed = (id: string, name: string, color: string, enabled = true): C
   url: 'calendar/events',
   params: { feed: id },
   enabled,
-  kind: id === 'posts' ? 'posts' : id.startsWith('node-') ? 'node' : 'source',
+  kind: id === 'posts' || id === 'classroom' ? id : id.startsWith('node-') ? 'node' : 'source',
   name,
   color,
 });

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 import { BASE, stubFetch, type StubAnswer, type StubCall } from '../../test/fetchStub';
-import { DECEMBER, FAIR, FEEDS, feedPath, weeklyOccurrence, signedIn } from './calendar.fixtures';
+import { DECEMBER, FAIR, FEEDS, feed, feedPath, weeklyOccurrence, signedIn } from './calendar.fixtures';
 
 type Routes = Record<string, StubAnswer | ((call: StubCall) => StubAnswer)>;
 
@@ -115,6 +115,25 @@ describe('calendar screen', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('link', { name: 'Feria de ciencias' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/calendar/events/31'));
     expect(await screen.findByText('No encontramos este evento')).toBeTruthy();
+  });
+
+  it('issue 35 item 3: lists the classroom’s due dates as a calendar of their own, each opening its task in the classroom', async () => {
+    const due = Date.UTC(2026, 11, 15, 4, 59) / 1000; // 23:59 in Bogotá
+    const item = {
+      id: 77, startDate: due, endDate: due, allDay: false, title: 'Maqueta (Ana)', start: '2026-12-14T23:59:00-05:00', end: '2026-12-14T23:59:00-05:00',
+      location: '', recurring: false, feed: 'classroom', post: null, path: '/people/9/classroom/5/posts/77',
+    };
+    const { router } = await openCalendar({
+      [FEEDS_PATH]: { body: [...FEEDS, feed('classroom', '', '#5F3DC4')] },
+      [feedPath('classroom')]: { body: [item] },
+    });
+    expect(await screen.findByRole('checkbox', { name: 'Entregas de clase' })).toBeTruthy();
+    const link = await screen.findByRole('link', { name: 'Maqueta (Ana)' });
+    expect(link.getAttribute('href')).toBe('/people/9/classroom/5/posts/77');
+    await act(async () => {
+      fireEvent.click(link);
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/people/9/classroom/5/posts/77'));
   });
 
   it('says when the calendars could not be loaded, and tries again', async () => {

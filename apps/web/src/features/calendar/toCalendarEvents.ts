@@ -14,8 +14,9 @@ export const CALENDAR_PATHS: CalendarPaths = {
   event: (eventId) => `/calendar/events/${eventId}`,
 };
 
-/** The screen an event of a feed opens. */
-export function eventPathOf(event: Pick<FeedEvent, 'id' | 'post'>, paths: CalendarPaths = CALENDAR_PATHS): string {
+/** The screen an event of a feed opens: the one it names (a classroom due date's task), its post's thread, or its own detail. */
+export function eventPathOf(event: Pick<FeedEvent, 'id' | 'post' | 'path'>, paths: CalendarPaths = CALENDAR_PATHS): string {
+  if (event.path) return event.path;
   return event.post ? paths.thread(event.post.thread) : paths.event(event.id);
 }
 
@@ -37,7 +38,8 @@ export function toCalendarEvents(byFeed: FeedEvents[], untitled: string, paths: 
       groupId: String(event.id),
       title: event.title.trim() || untitled,
       start: wallClockOf(event.start),
-      end: wallClockOf(event.end),
+      // A moment (a classroom due date starts and ends at once) has no end: it shows its time alone.
+      end: event.allDay || event.endDate > event.startDate ? wallClockOf(event.end) : undefined,
       allDay: event.allDay,
       url: eventPathOf(event, paths),
       backgroundColor: color,

@@ -8,6 +8,9 @@ import { useUploadToMe } from '../../blocks/uploads/useUploadToMe';
 import { RichTextEditor } from '../../ui/RichTextEditor';
 import { Notice } from '../../ui/Notice';
 import { BlocksSection } from './BlocksSection';
+import { describeClassroomError } from './classroomErrors';
+import { ClassroomSection } from './ClassroomSection';
+import type { ClassroomTarget } from './classroomTarget';
 import { dateProblemOf, hasRecipients, isScheduled, subjectFromBody } from './composeModel';
 import { ConfirmDiscard } from './ConfirmDiscard';
 import { DatesSection } from './DatesSection';
@@ -18,6 +21,7 @@ import { RecipientsSection } from './RecipientsSection';
 import { toAudienceRule, type RuleDraft } from './ruleModel';
 import { SaveIndicator } from './SaveIndicator';
 import { SettingsSection } from './SettingsSection';
+import { useClassroomPart } from './useClassroomPart';
 import { useComposeForm } from './useComposeForm';
 import { useDraftAutosave } from './useDraftAutosave';
 import { useDraftPostId, useEnsurePost } from './useDraftPostId';
@@ -39,12 +43,14 @@ export interface ComposeEditorProps {
   onDraftCreated: (id: number) => void;
   /** After a discard: start again with an empty post. */
   onDiscarded: () => void;
+  /** Classroom mode (issue 35): the group's students instead of recipients; no event, no schedule. */
+  classroom?: ClassroomTarget | null;
 }
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
 /** The compose form (spec §2 /compose): what, to whom, how and when; saved as a draft as one writes. */
-export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDraft, timeZone, typeOptions, onDraftCreated, onDiscarded }: ComposeEditorProps) {
+export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDraft, timeZone, typeOptions, onDraftCreated, onDiscarded, classroom = null }: ComposeEditorProps) {
   const { t } = useTranslation();
   const { postId, handleCreated } = useDraftPostId(draftId, onDraftCreated);
   const autosave = useDraftAutosave(me, draftId, handleCreated);
@@ -53,6 +59,8 @@ export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDr
   const uploadImage = useCallback(async (file: File) => (await uploadToMe(file)).url, [uploadToMe]);
   const ensurePost = useEnsurePost(postId, autosave, read);
   const { publish, isPublishing } = usePublish(me, autosave);
+  const classroomPart = useClassroomPart(classroom, initialPost, timeZone, update);
+  const describeError = classroomPart ? describeClassroomError : describeComposeError;
   const [ruleDraft, setRuleDraft] = useState(initialRuleDraft);
   const [showMissing, setShowMissing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -93,7 +101,12 @@ export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDr
     const current = read();
     setProblem(null);
     setTitleProblem(null);
-    if (!hasRecipients(current)) {
+    if (classroomPart && !classroomPart.check()) {
+      setProblem(t('teaching.compose.checkFields'));
+      document.getElementById('compose-recipients')?.scrollIntoView?.({ block: 'start' });
+      return;
+    }
+    if (!classroomPart && !hasRecipients(current)) {
       setShowMissing(true);
       document.getElementById('compose-recipients')?.scrollIntoView({ block: 'start' });
       return;
@@ -118,11 +131,11 @@ export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDr
     }
     setPublishFailure(null);
     try {
-      await publish(read());
+      await publish(read(), classroomPart ? { groupId: classroomPart.target.groupId, ...classroomPart.publishFields() } : undefined);
     } catch (error) {
       setPublishFailure(error);
-      if (isNoRecipients(error)) setShowMissing(true);
-      else setProblem(describeComposeError(t, error));
+      if (isNoRecipients(error) && !classroomPart) setShowMissing(true);
+      else setProblem(describeError(t, error));
     }
   };
 
@@ -134,7 +147,7 @@ export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDr
       onDiscarded();
     } catch (error) {
       setConfirmDiscard(false);
-      setProblem(describeComposeError(t, error));
+      setProblem(describeError(t, error));
       autosave.reopen();
     } finally {
       setDiscarding(false);
@@ -150,17 +163,19 @@ export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDr
           {t('compose.message')}
         </Title>
         <Stack gap="md">
-          <NativeSelect
-            label={t('compose.type')}
-            value={post.type}
-            onChange={(event) => {
-              const type = event.currentTarget.value as PostTypeKey;
-              update((p) => ({ ...p, type }));
-              if (type === 'event' && !eventPart.isOn) eventPart.setOn(true);
-            }}
-            data={typeOptions}
-            maw={360}
-          />
+          {!classroomPart && (
+            <NativeSelect
+              label={t('compose.type')}
+              value={post.type}
+              onChange={(event) => {
+                const type = event.currentTarget.value as PostTypeKey;
+                update((p) => ({ ...p, type }));
+                if (type === 'event' && !eventPart.isOn) eventPart.setOn(true);
+              }}
+              data={typeOptions}
+              maw={360}
+            />
+          )}
           <TextInput
             ref={titleInput}
             label={t('compose.title')}
@@ -189,12 +204,14 @@ export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDr
         </Stack>
       </Paper>
 
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="compose-event">
-        <Title order={2} size="h4" id="compose-event" mb="sm">
-          {t('composeEvent.title')}
-        </Title>
-        <EventSection part={eventPart} timeZone={timeZone} />
-      </Paper>
+      {!classroomPart && (
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="compose-event">
+          <Title order={2} size="h4" id="compose-event" mb="sm">
+            {t('composeEvent.title')}
+          </Title>
+          <EventSection part={eventPart} timeZone={timeZone} />
+        </Paper>
+      )}
 
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="compose-blocks">
         <Title order={2} size="h4" id="compose-blocks" mb="sm">
@@ -205,19 +222,28 @@ export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDr
 
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="compose-recipients" id="compose-recipients-section">
         <Title order={2} size="h4" id="compose-recipients" mb="sm">
-          {t('compose.recipients')}
+          {classroomPart ? t('teaching.compose.section') : t('compose.recipients')}
         </Title>
-        <RecipientsSection
-          audience={post.audience}
-          postType={post.type}
-          onPeopleChange={setPeople}
-          onRelativesChange={(relatives) => update((p) => ({ ...p, audience: { ...p.audience, relatives } }))}
-          me={me}
-          isStaff={isStaff}
-          ruleDraft={ruleDraft}
-          onRuleDraftChange={setRules}
-          showMissing={showMissing}
-        />
+        {classroomPart ? (
+          <ClassroomSection
+            part={classroomPart}
+            timeZone={timeZone}
+            relatives={post.audience.relatives}
+            onRelativesChange={(relatives) => update((p) => ({ ...p, audience: { ...p.audience, relatives } }))}
+          />
+        ) : (
+          <RecipientsSection
+            audience={post.audience}
+            postType={post.type}
+            onPeopleChange={setPeople}
+            onRelativesChange={(relatives) => update((p) => ({ ...p, audience: { ...p.audience, relatives } }))}
+            me={me}
+            isStaff={isStaff}
+            ruleDraft={ruleDraft}
+            onRuleDraftChange={setRules}
+            showMissing={showMissing}
+          />
+        )}
       </Paper>
 
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="compose-settings">
@@ -227,17 +253,19 @@ export function ComposeEditor({ me, isStaff, initialPost, draftId, initialRuleDr
         <SettingsSection settings={post.settings} onChange={(settings) => update((p) => ({ ...p, settings }))} />
       </Paper>
 
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="compose-dates">
-        <Title order={2} size="h4" id="compose-dates" mb="sm">
-          {t('compose.dates.title')}
-        </Title>
-        <DatesSection
-          publishDate={post.publishDate}
-          expirationDate={post.expirationDate}
-          onChange={(dates) => update((p) => ({ ...p, ...dates }))}
-          problem={dateProblem}
-        />
-      </Paper>
+      {!classroomPart && (
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="compose-dates">
+          <Title order={2} size="h4" id="compose-dates" mb="sm">
+            {t('compose.dates.title')}
+          </Title>
+          <DatesSection
+            publishDate={post.publishDate}
+            expirationDate={post.expirationDate}
+            onChange={(dates) => update((p) => ({ ...p, ...dates }))}
+            problem={dateProblem}
+          />
+        </Paper>
+      )}
 
       <div className={classes.actionBar}>
         {titleProblem === 'fromBody' && <Notice>{t('composeAudience.titleFromBody')}</Notice>}

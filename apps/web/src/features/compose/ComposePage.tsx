@@ -13,6 +13,8 @@ import { useSignedInId } from '../../app/session/useSignedInId';
 import { PageShell } from '../../ui/PageShell';
 import { useSchoolTimeZone } from '../calendar';
 import { postTypeName, usePostTypeList } from '../postTypes';
+import { forClassroom } from './classroomModel';
+import { classroomParamOf, composeSearch, useClassroomGroup } from './classroomTarget';
 import { ComposeEditor } from './ComposeEditor';
 import { followParam, type ComposeSession } from './composeSession';
 import { DraftsDialog } from './DraftsDialog';
@@ -23,7 +25,7 @@ import './composeStyles';
 // Asked of POST allowed: rules, relatives and the school-wide search are for staff (the server refuses them to families).
 const RULES_PATH = 'POST audiences/preview';
 
-/** /compose[?draft=ID|?to=personId|?quote=postId]: write a post, saved as a draft while writing. */
+/** /compose[?draft=ID|?to=personId|?quote=postId|?classroom=groupId]: write a post, saved as a draft while writing. */
 export const ComposePage = withDirectoryTerms(function ComposePage() {
   const { t, i18n } = useTranslation();
   const goBack = useGoBack('/inbox');
@@ -44,26 +46,31 @@ export const ComposePage = withDirectoryTerms(function ComposePage() {
   const defaultType: PostTypeKey = typeOptions.some((o) => o.value === 'message') ? 'message' : (typeOptions[0]?.value ?? 'message');
   const isAdopted = followed.param !== null && followed.param === followed.adopted;
   const { start, draft, badDraftParam } = useComposeStart(me, search, isAdopted, defaultType);
+  const classroomParam = classroomParamOf(search);
+  const classroomGroup = useClassroomGroup(typeof classroomParam === 'number' ? classroomParam : null);
+  const classroom = typeof classroomParam === 'number' && classroomGroup.data ? { groupId: classroomParam, groupName: classroomGroup.data.name } : null;
 
   const handleDraftCreated = useCallback(
     (id: number) => {
       setSession((current) => ({ ...current, adopted: String(id) }));
       // The address only learns the draft's id: the page must not jump to the top (nor close an open
       // date picker) while the person writes further down.
-      setSearch({ draft: String(id) }, { replace: true, preventScrollReset: true });
+      setSearch((current) => composeSearch(current, id), { replace: true, preventScrollReset: true });
     },
     [setSearch],
   );
   const handleDiscarded = useCallback(() => {
     setSession((current) => ({ param: null, adopted: null, generation: current.generation + 1 }));
-    setSearch({}, { replace: true });
+    setSearch((current) => composeSearch(current, null), { replace: true });
   }, [setSearch]);
 
   let body;
   if (badDraftParam) body = <RefusalMessage error={new ApiError(404, null, 'compose')} />;
+  else if (classroomParam === 'bad') body = <RefusalMessage error={new ApiError(404, null, 'compose')} resource="group" />;
+  else if (classroomGroup.isError) body = <RefusalMessage error={classroomGroup.error} onRetry={() => void classroomGroup.refetch()} resource="group" />;
   else if (draft?.isError) body = <RefusalMessage error={draft.error} onRetry={() => void draft.refetch()} />;
   else if (types.isError) body = <RefusalMessage error={types.error} onRetry={() => void types.refetch()} />;
-  else if (!start || me === null || types.isPending || allowed === null || timeZone === null) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
+  else if (!start || me === null || types.isPending || allowed === null || timeZone === null || (classroomParam !== null && !classroom)) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   else {
     // A reopened draft keeps its type even when the school has hidden it since.
     const options = typeOptions.some((o) => o.value === start.post.type)
@@ -74,13 +81,14 @@ export const ComposePage = withDirectoryTerms(function ComposePage() {
         key={followed.generation}
         me={me}
         isStaff={allowed[RULES_PATH] === true}
-        initialPost={start.post}
+        initialPost={classroom ? forClassroom(start.post) : start.post}
         draftId={start.draftId}
         initialRuleDraft={start.ruleDraft}
         timeZone={timeZone}
         typeOptions={options}
         onDraftCreated={handleDraftCreated}
         onDiscarded={handleDiscarded}
+        classroom={classroom}
       />
     );
   }
@@ -92,7 +100,7 @@ export const ComposePage = withDirectoryTerms(function ComposePage() {
   );
 
   return (
-    <PageShell title={t('screens.compose')} onBack={goBack} actions={draftsButton}>
+    <PageShell title={classroomParam !== null ? t('teaching.compose.screen') : t('screens.compose')} onBack={goBack} actions={draftsButton}>
       {body}
       <DraftsDialog opened={draftsOpen} onClose={() => setDraftsOpen(false)} me={me} currentId={followed.param !== null ? Number(followed.param) : null} />
     </PageShell>

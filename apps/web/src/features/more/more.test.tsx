@@ -40,12 +40,12 @@ describe('more menu', { timeout: 20_000 }, () => {
     }
   });
 
-  it('item 6: More leaves out "Aula" and "Mensajes ocultos" while their screens do not exist', async () => {
+  it('item 6: More leaves out "Mensajes ocultos" while its screen does not exist, and offers "Aula" (issue 35) to everyone', async () => {
     const { fetchMock } = stubFetch(BASE, { 'GET people/3': me([{ id: 4, kind: 'daughter' }]), 'POST allowed': { body: {} } });
     vi.stubGlobal('fetch', fetchMock);
     await openMore();
     expect(await screen.findByRole('link', { name: 'Papelera' })).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Aula' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Aula' }).getAttribute('href')).toBe('/classroom');
     expect(screen.queryByRole('link', { name: 'Mensajes ocultos' })).toBeNull();
   });
 

@@ -11,6 +11,7 @@ import {
   IconMoodKid,
   IconPencil,
   IconReportMoney,
+  IconSchool,
   IconSend,
   IconServerBolt,
   IconSettings,
@@ -48,7 +49,7 @@ export interface MoreSection {
 
 /**
  * The More menu; `{uid}` stands for the signed-in person's id. Only built screens are listed: an entry
- * leading to the "not available yet" page (hidden messages, the classroom) promises what does not exist.
+ * leading to the "not available yet" page (hidden messages) promises what does not exist.
  */
 export const moreSections: MoreSection[] = [
   {
@@ -63,6 +64,8 @@ export const moreSections: MoreSection[] = [
   {
     title: 'more.school',
     entries: [
+      // Issue 35: a student's and a family's classes; a teacher lands on teaching from there.
+      { screen: 'classroom', path: '/classroom', icon: IconSchool },
       { screen: 'billing', path: '/billing/{uid}', icon: IconCash },
       // Treasury tools: POST allowed answers for billing staff (administrators and school-wide employees).
       { screen: 'billingAdmin', path: '/billing/admin', allowedPath: 'billing/debtors', icon: IconReportMoney, checkAccess: true },

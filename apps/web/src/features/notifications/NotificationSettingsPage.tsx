@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { hasChildrenAmong } from '@patio/core/people/relationshipKinds';
 import { useGoBack } from '../../app/back/useGoBack';
+import { useSessionState } from '../../app/services';
 import { useSignedInId } from '../../app/session/useSignedInId';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { PageShell } from '../../ui/PageShell';
 import { BrowserPushSection } from './BrowserPushSection';
 import { ChannelSwitches } from './ChannelSwitches';
 import { DigestSection } from './DigestSection';
+import { GuardianSummarySection } from './GuardianSummarySection';
 import { QuietHoursSection } from './QuietHoursSection';
 import { SaveState } from './SaveState';
 import { withChannel, withTypeChannel } from './settingsModel';
@@ -15,11 +18,15 @@ import { useNotificationSettings } from './useNotificationSettings';
 import { useSettingsAutosave } from './useSettingsAutosave';
 import './notificationsStyles';
 
-/** /settings/notifications: this device, the channels, per-type exceptions, quiet hours and the daily digest; saved as they change. */
+/**
+ * /settings/notifications: this device, the channels, per-type exceptions, quiet hours, the daily digest
+ * and, for families, the weekly classwork summary; saved as they change.
+ */
 export function NotificationSettingsPage() {
   const { t } = useTranslation();
   const goBack = useGoBack('/settings');
   const me = useSignedInId();
+  const hasChildren = useSessionState((s) => hasChildrenAmong(s.user?.relatives));
   const query = useNotificationSettings(me);
   const { settings, status, error, change, retry } = useSettingsAutosave(me, query.data);
 
@@ -43,6 +50,14 @@ export function NotificationSettingsPage() {
         <TypeOverridesSection settings={settings} onChange={(type, channel, on) => change((s) => withTypeChannel(s, type, channel, on))} />
         <QuietHoursSection quietHours={settings.quietHours} onChange={(quietHours) => change((s) => ({ ...s, quietHours }))} />
         <DigestSection digest={settings.digest} digestTime={settings.digestTime} emailOn={settings.channels.email} onChange={(part) => change((s) => ({ ...s, ...part }))} />
+        {/* Only a family has children to summarise; someone who turned it on keeps the switch to turn it off. */}
+        {(hasChildren || settings.guardianSummary) && (
+          <GuardianSummarySection
+            guardianSummary={settings.guardianSummary}
+            emailOn={settings.channels.email}
+            onChange={(guardianSummary) => change((s) => ({ ...s, guardianSummary }))}
+          />
+        )}
       </>
     );
   }

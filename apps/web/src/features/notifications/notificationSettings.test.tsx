@@ -102,6 +102,26 @@ describe('notification settings screen', { timeout: 30_000 }, () => {
     await waitFor(() => expect(puts(calls).at(-1)).toMatchObject({ digest: true, digestTime: '07:15' }));
   });
 
+  it('issue 35 item 4: a parent turns on the weekly classwork summary, off by default; someone without children is not offered it', async () => {
+    const me = (kinds: string[]) => ({
+      body: { id: 3, firstName: 'Laura', lastName: 'Ruiz', lastName2: null, avatar: null, relatives: kinds.map((kind, i) => ({ id: 10 + i, kind, firstName: `N${i}`, lastName: 'Ruiz', lastName2: null, avatar: null })) },
+    });
+    const calls = start({ 'GET people/3': me(['daughter']) });
+    const view = await renderApp({ path: '/settings/notifications', session: signedIn() });
+    const summary = await region('Resumen semanal para familias');
+    const toggle = within(summary).getByRole('switch', { name: 'Recibir el resumen semanal de tareas de mis hijos' }) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    expect(within(summary).getByText(/Cada viernes por la tarde/)).toBeTruthy();
+    fireEvent.click(toggle);
+    await waitFor(() => expect(puts(calls).at(-1)).toEqual({ ...DEFAULT_NOTIFICATION_SETTINGS, guardianSummary: true }));
+    view.unmount();
+
+    start({ 'GET people/3': me(['mother']) });
+    await renderApp({ path: '/settings/notifications', session: signedIn() });
+    await region('Resumen diario por correo');
+    expect(screen.queryByRole('region', { name: 'Resumen semanal para familias' })).toBeNull();
+  });
+
   it('says in the person’s language why a save failed, keeps the edit and sends it again', async () => {
     let refuse = true;
     const calls = start({

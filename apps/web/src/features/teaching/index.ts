@@ -1,0 +1,3 @@
+// What other features may use of teaching: the addresses of its screens (the classroom screens link a
+// teacher to a task's submissions and to their dashboard).
+export { submissionsPath, teachingPath } from './teachingPaths';
