@@ -243,6 +243,11 @@ describeOnDatabases('classroom', (t) => {
     await refused({ turnIn: 'yes' });
     const { fileId } = await uploadOf(studentC, t);
     expect(await refused({ files: [fileId], turnIn: true })).toBe('invalid_files');
+    // An upload of her own she has put in the trash cannot be turned in either.
+    const trashed = (await uploadOf(w.studentA, t)).fileId;
+    const trash = await as(t, w.studentA, 'PUT', `people/${w.studentA.id}/uploads/${trashed}`, { deleteDate: new Date().toISOString() });
+    expect(trash.statusCode, trash.body).toBe(200);
+    expect(await refused({ files: [trashed], turnIn: true })).toBe('invalid_files');
     const review = await as(t, w.teacherA, 'PUT', `posts/${id}/submissions/${w.studentA.id}`, { feedback: 'f\u0000', return: true });
     expect(review.statusCode).toBe(400);
     expect((await as(t, w.teacherA, 'PUT', `posts/${id}/submissions/${w.studentA.id}`, { feedback: 'x'.repeat(5_001), return: true })).statusCode).toBe(400);
