@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -36,7 +35,10 @@ export class LocalDiskStorage implements FileStorage {
     const temporary = temporaryOf(path);
     const counter = new ByteCounter();
     try {
-      await pipeline(source, counter, createWriteStream(temporary, { mode: 0o600, flags: 'wx' }));
+      // Opened before the copy starts: a stream that opened its file by itself could create it after a
+      // failing source had already made the clean-up below run, and leave it behind.
+      const handle = await open(temporary, 'wx', 0o600);
+      await pipeline(source, counter, handle.createWriteStream());
       await rename(temporary, path);
     } catch (err) {
       // A half-written temporary file must never stay behind (interrupted uploads, full disks).
