@@ -70,13 +70,22 @@ module.exports = {
       to: { path: '^apps/web/src/features/' },
     },
     {
+      name: 'web-feature-paths-stand-alone',
+      severity: 'error',
+      comment: 'A feature’s paths.ts only builds addresses: it imports nothing of the app, so importing it loads no screen code.',
+      from: { path: '^apps/web/src/features/[^/]+/paths\\.ts$' },
+      to: { path: '^apps/web/src/' },
+    },
+    {
       name: 'web-feature-through-index',
       severity: 'error',
-      comment: 'A web feature reaches another feature through that feature’s index.ts(x) only.',
+      comment:
+        'A web feature reaches another feature through that feature’s index.ts(x), or its paths.ts for its addresses ' +
+        'only (plain functions: a link to a screen must not load the screen’s code).',
       from: { path: WEB_AREA, pathNot: TESTS },
       to: {
         path: '^apps/web/src/features/',
-        pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index\\.tsx?$'],
+        pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index\\.tsx?$', '^apps/web/src/features/[^/]+/paths\\.ts$'],
       },
     },
     {

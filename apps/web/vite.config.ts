@@ -118,7 +118,7 @@ const AREA_OF_FEATURE: Record<string, string> = {
   attendance: 'attendance',
   classroom: 'classroom', teaching: 'classroom',
 };
-const AREA_ORDER = ['deck-shell', 'reading', 'calendar', 'people', 'compose', 'admin', 'transport', 'billing', 'attendance', 'classroom'];
+const AREA_ORDER = ['deck-shell', 'reading', 'calendar', 'people', 'classroom', 'compose', 'admin', 'transport', 'billing', 'attendance'];
 /** The public screens a newcomer or a signed-out person opens first; what they import is left as it is. */
 const FIRST_SCREENS = /[\\/]features[\\/]auth[\\/]/;
 /** An index module with more imports than this is taken for a library's re-exports (see screenAreas). */

@@ -6,11 +6,10 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { decodeQuotedPrintable } from '../support/mailbox';
 import { currentDataDir } from '../support/test';
-import { fill, texts } from '../support/texts';
+import { classroomTexts, fill } from '../support/texts';
 
-const es = texts.es;
-export const cl = es.classroom;
-export const te = es.teaching;
+export const cl = classroomTexts.es.classroom;
+export const te = classroomTexts.es.teaching;
 
 /**
  * A one-page PDF (a worksheet) written for each run: no binaries in the repository. The cross-reference

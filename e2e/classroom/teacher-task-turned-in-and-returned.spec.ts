@@ -7,7 +7,7 @@ import { schoolDay } from '../attendance/screens';
 import { addBlock } from '../blocks/screens';
 import { drawPhotos } from '../blocks/images';
 import { callApi, openSignedIn, personIdOf } from '../posts/people-and-api';
-import { capture, countPattern } from '../posts/screens';
+import { capture, countPattern, mainNav } from '../posts/screens';
 import { classroomNoticeTexts } from '../../packages/core/src/i18n/classroomNotices';
 import { cl, classworkRow, mailsHolding, myWork, reminderRecord, submissionCard, te, workOf, worksheetPdf } from './screens';
 
@@ -19,6 +19,7 @@ const notices = classroomNoticeTexts.es;
 // `student` (Valentina Gómez, who has an email address) studies; `parent` (Andrés Gómez) is her father.
 const CLASS = '7A';
 const STUDENT = 'Valentina Gómez Ruiz';
+const STUDENT_FIRST_NAME = 'Valentina';
 const STUDENT_EMAIL = 'valentina.gomez@estudiantes.losandes.example.co';
 const TASK = 'Fracciones equivalentes';
 const TASK_TEXT = 'Resuelvan los ejercicios de la guía y entreguen una foto del cuaderno.';
@@ -97,10 +98,12 @@ test('a teacher posts a task with a PDF to 7A; the student turns in a photo from
   expect(task).toMatchObject({ kind: 'task', points: 10, submission: { status: 'assigned' } });
   expect(Date.parse(task.dueDate)).toBe(Date.parse(`${tomorrow}T23:59:00-05:00`));
 
-  // ── 2. The student, on her phone: /classroom → 7A → the task → a photo → "Entregar" ───────────
+  // ── 2. The student, on her phone: More → Aula → 7A → the task → a photo → "Entregar" ──────────
   const student = await openSignedIn(browser, 'demo', 'student', PHONE);
   const sp = student.page;
-  await sp.goto('/classroom');
+  await mainNav(sp).getByRole('link', { name: es.nav.more }).click();
+  await sp.getByRole('link', { name: es.screens.classroom, exact: true }).click();
+  await expect(sp).toHaveURL(/\/classroom$/);
   await expect(sp.getByRole('heading', { level: 1, name: es.screens.classroom })).toBeVisible();
   await sp.getByRole('list', { name: cl.home.myGroups }).getByRole('link', { name: new RegExp(`^${CLASS}`) }).click();
   await expect(sp).toHaveURL(new RegExp(`/people/${studentId}/classroom/${classId}$`));
@@ -132,9 +135,18 @@ test('a teacher posts a task with a PDF to 7A; the student turns in a photo from
   await pp.goto('/classroom');
   await pp.getByRole('list', { name: fill(cl.home.groupsOf, { name: STUDENT }) }).getByRole('link', { name: new RegExp(`^${CLASS}`) }).click();
   await expect(pp).toHaveURL(new RegExp(`/people/${studentId}/classroom/${classId}$`));
+  // Her class, not his: the title says whose it is.
+  const childClass = fill(cl.group.ofPerson, { group: CLASS, name: STUDENT_FIRST_NAME });
+  await expect(pp.getByRole('heading', { level: 1, name: childClass })).toBeVisible();
   await expect(classworkRow(pp, TASK)).toContainText(cl.statuses.turned_in);
   await capture(pp, 'classroom-parent-group', classworkRow(pp, TASK));
   await classworkRow(pp, TASK).getByRole('link', { name: TASK, exact: true }).click();
+  await expect(pp.getByRole('heading', { level: 1, name: childClass })).toBeVisible();
+  await expect(pp.getByText(TASK_TEXT)).toBeVisible();
+  // The teacher did not include families: the worksheet is the students' to open, and the page says so.
+  await expect(pp.getByText(cl.post.blocksForRecipients)).toBeVisible();
+  await expect(pp.getByRole('list', { name: es.blocks.files.list, exact: true })).toHaveCount(0);
+  await capture(pp, 'classroom-parent-task', pp.getByText(cl.post.blocksForRecipients));
   const childWork = workOf(pp, STUDENT);
   await expect(childWork.getByText(cl.statuses.turned_in, { exact: true })).toBeVisible();
   await expect(childWork).toContainText(notebook.name);
@@ -161,7 +173,7 @@ test('a teacher posts a task with a PDF to 7A; the student turns in a photo from
   await review.getByLabel(te.submissions.feedback).fill(FEEDBACK);
   await review.getByRole('button', { name: te.submissions.return, exact: true }).click();
   await expect(review.getByRole('status').filter({ hasText: fill(te.submissions.returned, { name: STUDENT }) })).toBeVisible();
-  await expect(card.getByText(es.teaching.status.returned, { exact: true })).toBeVisible();
+  await expect(card.getByText(cl.statuses.returned, { exact: true })).toBeVisible();
   const lines = await callApi(base, 'demo', teacherToken, 'GET', `posts/${taskId}/submissions`);
   expect((lines.body as (Line & { grade: number; feedback: string })[]).find((l) => l.student.id === studentId)).toMatchObject({ status: 'returned', grade: 9, feedback: FEEDBACK });
   await expectNoSeriousA11yViolations(tp, '/teaching/{personId}/posts/{postId} (returned)');

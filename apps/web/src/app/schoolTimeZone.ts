@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_TIME_ZONE } from '@patio/core/calendar/times';
 import type { Settings } from '@patio/core/schemas/org';
-import type { ApiClient } from '../../app/api/apiClient';
-import { isRefusal } from '../../app/api/ApiError';
-import { useServices, useSessionState } from '../../app/services';
+import type { ApiClient } from './api/apiClient';
+import { isRefusal } from './api/ApiError';
+import { useServices, useSessionState } from './services';
+
+// The school's time zone, which every screen showing a day or a time reads (the calendar, compose, the
+// classroom's due dates, the settings): app-wide, so a screen that shows a date loads no calendar code.
 
 /** The cache entry of the school's zone: the calendar, compose and the settings screen share it. */
 export const SCHOOL_TIME_ZONE_KEY = ['calendar', 'timeZone'] as const;

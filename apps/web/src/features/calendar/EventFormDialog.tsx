@@ -7,7 +7,7 @@ import { useNodeOptions } from '../nodes';
 import { EventFields } from './EventFields';
 import { emptyEventDraft, eventDraftFromEvent, eventDraftProblems, eventDraftToInput, type EventDraft, type EventDraftErrors } from './eventDraft';
 import { useCreateEvent, useUpdateEvent } from './useCalendarEvent';
-import { useSchoolTimeZone } from './useSchoolTimeZone';
+import { useSchoolTimeZone } from '../../app/schoolTimeZone';
 import './calendarStyles';
 
 export interface EventFormDialogProps {

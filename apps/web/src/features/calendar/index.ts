@@ -1,5 +1,5 @@
 // What other features use of the calendar: the event fields (compose writes a post's event with
-// them), the school's zone they are read in, and the event panel of a post card.
+// them) and the event panel of a post card. The school's zone is the app's (app/schoolTimeZone.ts).
 export { EventFields, type EventFieldsProps } from './EventFields';
 export {
   emptyEventDraft,
@@ -14,5 +14,4 @@ export {
   type EventDraftProblem,
   type EventLike,
 } from './eventDraft';
-export { SCHOOL_TIME_ZONE_KEY, schoolTimeZoneQuery, useSchoolTimeZone } from './useSchoolTimeZone';
 export { PostEventPanel, type PostEventPanelProps } from './PostEventPanel';

@@ -6,12 +6,14 @@ import type { ClassroomPost } from '@patio/core/schemas/classroom';
 import { useGoBack } from '../../app/back/useGoBack';
 import { RefusalMessage } from '../../app/RefusalMessage';
 import { useSignedInId } from '../../app/session/useSignedInId';
+import { withClassroomTerms } from '../../app/i18n/withClassroomTerms';
 import { PageShell } from '../../ui/PageShell';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { ClassroomFilterBar } from './ClassroomFilterBar';
 import { filtersOf, searchOf, splitPosts, type ClassroomFilters } from './classroomFilters';
 import { composeClassroomPath } from './classroomPaths';
 import { ClassroomPostRow } from './ClassroomPostRow';
+import { useGroupTitle } from './useGroupTitle';
 import { useClassroomGroups, useGroupPosts } from './useClassroom';
 import classes from './classroom.module.css';
 import '../../ui/mantineStyles';
@@ -46,7 +48,7 @@ function PostSection({ id, title, posts, personId, groupId, teacherId }: PostSec
  * points and the student's status) and stream (announcements and materials), filtered by kind and by
  * status; the group's teachers also find "new task or material" and each task's submissions.
  */
-export function ClassroomGroupPage() {
+export const ClassroomGroupPage = withClassroomTerms(function ClassroomGroupPage() {
   const { t } = useTranslation();
   const params = useParams();
   const personId = Number(params.personId);
@@ -59,6 +61,7 @@ export function ClassroomGroupPage() {
   const mine = useClassroomGroups(me);
   const posts = useGroupPosts(personId, groupId, filters.kind);
   const group = groups.data?.find((g) => g.id === groupId);
+  const title = useGroupTitle(personId, group?.name);
   const teaches = mine.data?.some((g) => g.id === groupId && g.role === 'teacher') ?? false;
   const teacherId = teaches ? me : null;
   // The status filter is for a student's work: their own, or a child's seen by a relative.
@@ -94,7 +97,7 @@ export function ClassroomGroupPage() {
   }
 
   return (
-    <PageShell title={group?.name ?? t('screens.classroomGroup')} onBack={goBack}>
+    <PageShell title={title ?? t('screens.classroomGroup')} onBack={goBack}>
       <div className={classes.page}>
         {teaches && (
           <Link to={composeClassroomPath(groupId)} className={classes.primaryLink}>
@@ -107,4 +110,4 @@ export function ClassroomGroupPage() {
       </div>
     </PageShell>
   );
-}
+});

@@ -7,6 +7,7 @@ import type { ClassroomGroup } from '@patio/core/schemas/classroom';
 import type { Child } from '@patio/core/schemas/people';
 import { RefusalMessage } from '../../app/RefusalMessage';
 import { useSignedInId } from '../../app/session/useSignedInId';
+import { withClassroomTerms } from '../../app/i18n/withClassroomTerms';
 import { PageShell } from '../../ui/PageShell';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { Notice } from '../../ui/Notice';
@@ -42,7 +43,7 @@ function ChildSection({ child, groups, failed }: { child: Child; groups: Classro
  * /classroom (issue 35 §4): a student's groups, a family's children with each child's groups, and a
  * teacher straight on to their teaching screen.
  */
-export function ClassroomPage() {
+export const ClassroomPage = withClassroomTerms(function ClassroomPage() {
   const { t } = useTranslation();
   const me = useSignedInId();
   const groups = useClassroomGroups(me);
@@ -81,4 +82,4 @@ export function ClassroomPage() {
     }
   }
   return <PageShell title={t('screens.classroom')}>{body}</PageShell>;
-}
+});

@@ -1,11 +1,13 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Loader } from '@mantine/core';
-import { IconUsers } from '@tabler/icons-react';
+import { IconLock, IconUsers } from '@tabler/icons-react';
 import type { ClassroomPostDetail } from '@patio/core/schemas/classroom';
 import { useGoBack } from '../../app/back/useGoBack';
+import { isRefusal } from '../../app/api/ApiError';
 import { RefusalMessage } from '../../app/RefusalMessage';
 import { useSignedInId } from '../../app/session/useSignedInId';
+import { withClassroomTerms } from '../../app/i18n/withClassroomTerms';
 import { BlockView } from '../../blocks/BlockView';
 import { useBlocks } from '../../blocks/useBlocks';
 import blockClasses from '../../blocks/blocks.module.css';
@@ -15,14 +17,27 @@ import { classroomGroupPath, teachingPostPath } from './classroomPaths';
 import { titleOf, useFormatMoment } from './classroomText';
 import { KIND_ICONS } from './ClassroomPostRow';
 import { SubmissionPanel } from './SubmissionPanel';
+import { useGroupTitle } from './useGroupTitle';
 import { useClassroomGroups, useClassroomPost } from './useClassroom';
 import classes from './classroom.module.css';
 import '../../ui/mantineStyles';
 
-/** The post's blocks as its readers see them (GET posts/{id}/blocks); a reader without access to them (a relative the post did not reach) sees none. */
+/**
+ * The post's blocks as its readers see them (GET posts/{id}/blocks). A relative the teacher did not
+ * include reads the post and the child's work through the classroom, but the blocks answer only the
+ * post's recipients: a note says so, so the attachments do not look missing.
+ */
 function PostBlocks({ postId }: { postId: number }) {
   const { t } = useTranslation();
-  const { blocks } = useBlocks(postId);
+  const { query, blocks } = useBlocks(postId);
+  if (isRefusal(query.error)) {
+    return (
+      <p className={classes.blocksNote}>
+        <IconLock size={16} aria-hidden="true" />
+        {t('classroom.post.blocksForRecipients')}
+      </p>
+    );
+  }
   if (blocks.length === 0) return null;
   return (
     <ul className={blockClasses.readList} aria-label={t('postCard.blocks.label')}>
@@ -78,7 +93,7 @@ function PostBody({ post, teacherId }: { post: ClassroomPostDetail; teacherId: n
  * dates, description, blocks) and, for a task, the student's work: turn it in, take it back, and
  * once returned the grade and the teacher's feedback.
  */
-export function ClassroomPostPage() {
+export const ClassroomPostPage = withClassroomTerms(function ClassroomPostPage() {
   const { t } = useTranslation();
   const params = useParams();
   const personId = Number(params.personId);
@@ -88,7 +103,7 @@ export function ClassroomPostPage() {
   const goBack = useGoBack(classroomGroupPath(personId, groupId));
   const post = useClassroomPost(personId, groupId, postId);
   const groups = useClassroomGroups(Number.isFinite(personId) ? personId : null);
-  const groupName = groups.data?.find((g) => g.id === groupId)?.name;
+  const title = useGroupTitle(personId, groups.data?.find((g) => g.id === groupId)?.name);
   const mine = useClassroomGroups(me);
   const teaches = mine.data?.some((g) => g.id === groupId && g.role === 'teacher') ?? false;
 
@@ -105,8 +120,8 @@ export function ClassroomPostPage() {
     );
   }
   return (
-    <PageShell title={groupName ?? t('screens.classroomPost')} onBack={goBack}>
+    <PageShell title={title ?? t('screens.classroomPost')} onBack={goBack}>
       <div className={classes.page}>{body}</div>
     </PageShell>
   );
-}
+});

@@ -5,6 +5,7 @@ import { IconSchool } from '@tabler/icons-react';
 import { formatFullName } from '@patio/core/people/displayName';
 import { useGoBack } from '../../app/back/useGoBack';
 import { RefusalMessage } from '../../app/RefusalMessage';
+import { withClassroomTerms } from '../../app/i18n/withClassroomTerms';
 import { PageShell } from '../../ui/PageShell';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { usePerson } from '../people';
@@ -13,7 +14,7 @@ import { useClassroomGroups } from './useClassroom';
 import '../../ui/mantineStyles';
 
 /** /people/{personId}/classroom (issue 35 §4): one person's classroom groups, for their relatives and administrators. */
-export function PersonClassroomPage() {
+export const PersonClassroomPage = withClassroomTerms(function PersonClassroomPage() {
   const { t } = useTranslation();
   const goBack = useGoBack('/classroom');
   const personId = Number(useParams().personId);
@@ -33,4 +34,4 @@ export function PersonClassroomPage() {
       {body}
     </PageShell>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 import { BASE, stubFetch, type StubAnswer, type StubCall } from '../../test/fetchStub';
@@ -122,6 +122,25 @@ describe('the classroom lists', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Ver entregas de «Ensayo sobre el agua»' }).getAttribute('href')).toBe(`/teaching/${TEACHER}/posts/${TASK}`);
     expect(screen.queryByRole('combobox', { name: 'Estado de la entrega' })).toBeNull();
     expect(screen.queryByText('Asignada')).toBeNull();
+  });
+
+  it("item 3: a relative's view of a child's class says whose class it is; the student's own reads the class alone", async () => {
+    await open(`/people/${STUDENT}/classroom/${GROUP}`, PARENT, {
+      [`GET people/${STUDENT}`]: { body: { ...child(), relatives: [], groups: [] } },
+      [`GET people/${STUDENT}/classroom`]: { body: [group()] },
+      [`GET people/${PARENT}/classroom`]: { body: [group({ role: 'relative' })] },
+      [`GET people/${STUDENT}/classroom/${GROUP}/posts`]: { body: [listedPost()] },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: '7A de Sofía' }, { timeout: 20_000 })).toBeTruthy();
+    cleanup();
+    vi.unstubAllGlobals();
+
+    await open(`/people/${STUDENT}/classroom/${GROUP}`, STUDENT, {
+      [`GET people/${STUDENT}/classroom`]: { body: [group()] },
+      [`GET people/${STUDENT}/classroom/${GROUP}/posts`]: { body: [listedPost()] },
+    });
+    expect(await screen.findByRole('link', { name: 'Ensayo sobre el agua' }, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: '7A' })).toBeTruthy();
   });
 
   it('§4 group: a group the person has no part in says so', async () => {

@@ -86,7 +86,7 @@ describe('a classroom post', { timeout: 30_000 }, () => {
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
     expect(bodyOf(puts(calls)[0])).toEqual({ text: 'El agua cubre el 71 % de la Tierra.', files: [], turnIn: true });
     expect(await within(work()).findByText('Entregada')).toBeTruthy();
-    expect(within(work()).getByText('Entregado el').nextElementSibling?.textContent).toMatch(/2027/);
+    expect(within(work()).getByText('Entregada el').nextElementSibling?.textContent).toMatch(/2027/);
     expect(within(work()).getByText('El agua cubre el 71 % de la Tierra.')).toBeTruthy();
     expect(within(work()).queryByRole('textbox')).toBeNull();
 
@@ -166,7 +166,7 @@ describe('a classroom post', { timeout: 30_000 }, () => {
     expect(within(work()).getByText('Devuelta')).toBeTruthy();
     expect(within(work()).getByText('9 / 10')).toBeTruthy();
     expect(within(work()).getByText(/Muy bien argumentado/).textContent).toBe('Muy bien argumentado.\nRevisa las tildes.');
-    expect(within(work()).getByText('Devuelto el')).toBeTruthy();
+    expect(within(work()).getByText('Devuelta el')).toBeTruthy();
     // The graded work stays as it was until the student chooses to change it.
     expect(within(work()).queryByRole('textbox')).toBeNull();
     fireEvent.click(within(work()).getByRole('button', { name: 'Cambiar y entregar de nuevo' }));
@@ -207,6 +207,36 @@ describe('a classroom post', { timeout: 30_000 }, () => {
     }
     const download = calls.find((c) => c.url === `${BASE}posts/${TASK}/submissions/${STUDENT}/files/900?download=1`);
     expect((download?.init?.headers as Record<string, string>).Authorization).toMatch(/^Bearer /);
+  });
+
+  it.each([403, 404])("item 3, item 4: a relative the post did not reach (its blocks answer %i) reads it and the child's work under “7A de Sofía”, told its attachments are for its recipients", async (refusal) => {
+    const { calls } = await open(
+      PARENT,
+      {
+        [`GET ${postPath()}`]: { body: postDetail({ submission: submission({ status: 'turned_in', text: 'Mi ensayo', turnedInAt: '2027-03-05T15:30:00.000Z' }) }) },
+        [`GET people/${STUDENT}/classroom`]: { body: [group()] },
+        [`GET people/${STUDENT}`]: { body: { id: STUDENT, firstName: 'Sofía', lastName: 'Gómez', lastName2: null, avatar: null, roles: ['student'] } },
+        [`GET posts/${TASK}/blocks`]: { status: refusal, body: { error: refusal === 403 ? 'forbidden' : 'not_found', message: 'No' } },
+        'POST allowed': { body: { [`PUT ${submissionPutPath()}`]: false } },
+      },
+      STUDENT,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: '7A de Sofía' })).toBeTruthy();
+    const post = screen.getByRole('article', { name: 'Ensayo sobre el agua' });
+    expect(within(post).getByText(/Escribe.*una página/)).toBeTruthy();
+    expect(await within(post).findByText('Si esta publicación tiene adjuntos, solo los ven sus destinatarios.')).toBeTruthy();
+    expect(within(post).queryByRole('list')).toBeNull();
+    // A refusal is an answer: the blocks are asked once, not again and again.
+    expect(calls.filter((c) => c.url === `${BASE}posts/${TASK}/blocks`)).toHaveLength(1);
+    const panel = screen.getByRole('region', { name: 'Trabajo de Sofía Gómez' });
+    expect(within(panel).getByText('Entregada')).toBeTruthy();
+    expect(within(panel).getByText('Mi ensayo')).toBeTruthy();
+  });
+
+  it('item 4: a post whose blocks load shows no note about them', async () => {
+    await open(STUDENT, { [`GET ${postPath()}`]: { body: postDetail() } });
+    expect(screen.getByRole('heading', { level: 1, name: '7A' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(/solo los ven sus destinatarios/)).toBeNull());
   });
 
   it('§4 post: a relative the server lets turn in attaches their own files and turns in; a 403 turns the panel read-only', async () => {

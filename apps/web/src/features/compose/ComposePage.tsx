@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Loader } from '@mantine/core';
@@ -11,7 +11,7 @@ import { withDirectoryTerms } from '../../app/i18n/withDirectoryTerms';
 import { RefusalMessage } from '../../app/RefusalMessage';
 import { useSignedInId } from '../../app/session/useSignedInId';
 import { PageShell } from '../../ui/PageShell';
-import { useSchoolTimeZone } from '../calendar';
+import { useSchoolTimeZone } from '../../app/schoolTimeZone';
 import { postTypeName, usePostTypeList } from '../postTypes';
 import { forClassroom } from './classroomModel';
 import { classroomParamOf, composeSearch, useClassroomGroup } from './classroomTarget';
@@ -25,8 +25,8 @@ import './composeStyles';
 // Asked of POST allowed: rules, relatives and the school-wide search are for staff (the server refuses them to families).
 const RULES_PATH = 'POST audiences/preview';
 
-/** /compose[?draft=ID|?to=personId|?quote=postId|?classroom=groupId]: write a post, saved as a draft while writing. */
-export const ComposePage = withDirectoryTerms(function ComposePage() {
+/** The compose screen in either mode; its classroom mode needs the classroom texts in (ClassroomComposeScreen). */
+function ComposeScreen() {
   const { t, i18n } = useTranslation();
   const goBack = useGoBack('/inbox');
   const me = useSignedInId();
@@ -104,5 +104,22 @@ export const ComposePage = withDirectoryTerms(function ComposePage() {
       {body}
       <DraftsDialog opened={draftsOpen} onClose={() => setDraftsOpen(false)} me={me} currentId={followed.param !== null ? Number(followed.param) : null} />
     </PageShell>
+  );
+}
+
+// The classroom mode's texts (its section, its title, its refusals) travel in the classroom screens'
+// own dictionary chunk, and the mode waits for them: it never shows a raw key. Its wrapper is fetched
+// when the mode opens, not with this screen: it lives with the classroom screens a teacher comes from,
+// and a static import would pull compose's editor into those screens, and other posts need none of it.
+const ClassroomComposeScreen = lazy(() => import('../../app/i18n/withClassroomTerms').then((m) => ({ default: m.withClassroomTerms(ComposeScreen) })));
+
+/** /compose[?draft=ID|?to=personId|?quote=postId|?classroom=groupId]: write a post, saved as a draft while writing. */
+export const ComposePage = withDirectoryTerms(function ComposePage() {
+  const [search] = useSearchParams();
+  if (classroomParamOf(search) === null) return <ComposeScreen />;
+  return (
+    <Suspense fallback={null}>
+      <ClassroomComposeScreen />
+    </Suspense>
   );
 });

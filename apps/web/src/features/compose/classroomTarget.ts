@@ -10,11 +10,6 @@ export interface ClassroomTarget {
   groupName: string;
 }
 
-/** The compose screen in its classroom mode, writing to a group's classroom (issue 35 §4). */
-export function classroomComposePath(groupId: number): string {
-  return `/compose?classroom=${groupId}`;
-}
-
 /** ?classroom=ID: the group's id, null without the parameter, 'bad' for anything that is no id. */
 export function classroomParamOf(search: URLSearchParams): number | null | 'bad' {
   const text = search.get('classroom');

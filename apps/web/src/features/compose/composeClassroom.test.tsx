@@ -28,11 +28,17 @@ async function openClassroom(routes: Routes = {}, path = '/compose?classroom=70'
 }
 
 describe('compose in classroom mode', { timeout: 30_000 }, () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it('item 3: names the group and offers the kinds instead of recipients; a task is due tomorrow at 23:59 school time by default', async () => {
+    const warn = vi.spyOn(console, 'warn');
     await openClassroom();
     expect(screen.getByRole('heading', { level: 1, name: 'Publicar en el aula' })).toBeTruthy();
+    // The mode's texts travel in the classroom chunk, and the screen waits for them: no key shown raw, ever.
+    expect(warn.mock.calls.filter(([message]) => String(message).startsWith('Missing translation'))).toEqual([]);
     const section = screen.getByRole('region', { name: 'Aula' });
     expect(within(section).getByText('Para los estudiantes de 7A')).toBeTruthy();
     expect((within(section).getByRole('radio', { name: 'Tarea' }) as HTMLInputElement).checked).toBe(true);

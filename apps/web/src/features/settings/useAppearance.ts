@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Appearance, AppearanceUpdate } from '@patio/core/schemas/appearance';
 import { useServices } from '../../app/services';
-import { SCHOOL_TIME_ZONE_KEY } from '../calendar';
+import { SCHOOL_TIME_ZONE_KEY } from '../../app/schoolTimeZone';
 
 export const APPEARANCE_KEY = ['settings', 'appearance'] as const;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_TIME_ZONE } from '@patio/core/calendar/times';
 import { useServices } from '../../app/services';
-import { SCHOOL_TIME_ZONE_KEY, schoolTimeZoneQuery } from '../calendar';
+import { SCHOOL_TIME_ZONE_KEY, schoolTimeZoneQuery } from '../../app/schoolTimeZone';
 
 /**
  * The school's time zone as GET vue/settings says it (unset: the default zone), and PUT

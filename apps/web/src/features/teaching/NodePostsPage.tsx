@@ -4,11 +4,12 @@ import { Button, Loader } from '@mantine/core';
 import { IconNews } from '@tabler/icons-react';
 import { ZPostTypeKey } from '@patio/core/schemas/posts';
 import { ApiError } from '../../app/api/ApiError';
+import { withClassroomTerms } from '../../app/i18n/withClassroomTerms';
 import { withDirectoryTerms } from '../../app/i18n/withDirectoryTerms';
 import { RefusalMessage } from '../../app/RefusalMessage';
 import { useSignedInId } from '../../app/session/useSignedInId';
 import { StatusMessage } from '../../ui/StatusMessage';
-import { useSchoolTimeZone } from '../calendar';
+import { useSchoolTimeZone } from '../../app/schoolTimeZone';
 import { NodeFrame } from '../nodes';
 import { postTypeName, usePostTypeList } from '../postTypes';
 import { NodePostRow } from './NodePostRow';
@@ -17,7 +18,8 @@ import classes from './teaching.module.css';
 import '../../ui/mantineStyles';
 
 /** /nodes/{nodeId}/posts/{type} (spec §2, issue 35 §4): the posts of one type addressed to a group, newest first. */
-export const NodePostsPage = withDirectoryTerms(function NodePostsPage() {
+export const NodePostsPage = withDirectoryTerms(
+  withClassroomTerms(function NodePostsPage() {
   const { t, i18n } = useTranslation();
   const params = useParams();
   const nodeId = Number(params.nodeId);
@@ -64,4 +66,5 @@ export const NodePostsPage = withDirectoryTerms(function NodePostsPage() {
       </div>
     </NodeFrame>
   );
-});
+}),
+);

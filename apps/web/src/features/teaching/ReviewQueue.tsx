@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@patio/core/format/dateTimes';
 import { formatFullName } from '@patio/core/people/displayName';
 import type { TeachingReviewItem } from '@patio/core/schemas/classroom';
-import { SubmissionStatusBadge } from './SubmissionStatusBadge';
+import { SubmissionStatusBadge } from '../classroom';
 import { submissionsPath } from './teachingPaths';
 import classes from './teaching.module.css';
 

@@ -6,10 +6,10 @@ import { formatDateTime } from '@patio/core/format/dateTimes';
 import { formatFullName } from '@patio/core/people/displayName';
 import { MAX_FEEDBACK_TEXT, type SubmissionLine, type SubmissionReview } from '@patio/core/schemas/classroom';
 import { Notice } from '../../ui/Notice';
+import { SubmissionStatusBadge } from '../classroom';
 import { PersonAvatar } from '../people';
 import { describeReviewError, gradeText, isToReview, parseGrade } from './reviewModel';
 import { SubmissionFiles } from './SubmissionFiles';
-import { SubmissionStatusBadge } from './SubmissionStatusBadge';
 import { useReviewSubmission } from './useTeaching';
 import classes from './submissions.module.css';
 

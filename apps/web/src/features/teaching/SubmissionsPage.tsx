@@ -8,9 +8,10 @@ import { ZIdText } from '@patio/core/schemas/ids';
 import { ApiError } from '../../app/api/ApiError';
 import { useGoBack } from '../../app/back/useGoBack';
 import { RefusalMessage } from '../../app/RefusalMessage';
+import { withClassroomTerms } from '../../app/i18n/withClassroomTerms';
 import { PageShell } from '../../ui/PageShell';
 import { StatusMessage } from '../../ui/StatusMessage';
-import { useSchoolTimeZone } from '../calendar';
+import { useSchoolTimeZone } from '../../app/schoolTimeZone';
 import { isToReview, nextToReview } from './reviewModel';
 import { reviewFieldId, SubmissionCard } from './SubmissionCard';
 import { teachingPath } from './teachingPaths';
@@ -35,7 +36,7 @@ function focusStudent(studentId: number, points: number | null | undefined): voi
  * /teaching/{personId}/posts/{postId}[?group=&student=] (issue 35 §4): every student of the task's
  * group with their work, graded, given feedback and returned one after another from the keyboard.
  */
-export function SubmissionsPage() {
+export const SubmissionsPage = withClassroomTerms(function SubmissionsPage() {
   const { t, i18n } = useTranslation();
   const params = useParams();
   const [search] = useSearchParams();
@@ -133,4 +134,4 @@ export function SubmissionsPage() {
       {body}
     </PageShell>
   );
-}
+});

@@ -8,7 +8,7 @@ import type { TeachingGroup } from '@patio/core/schemas/classroom';
 import { downloadWithToken } from '../../app/api/downloadWithToken';
 import { useSessionState } from '../../app/services';
 import { DownloadButton } from '../../ui/DownloadButton';
-import { classroomComposePath } from '../compose';
+import { classroomComposePath } from '../compose/paths';
 import { classroomGroupPath } from './teachingPaths';
 import classes from './teaching.module.css';
 

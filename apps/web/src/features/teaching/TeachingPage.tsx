@@ -6,9 +6,10 @@ import { ZIdText } from '@patio/core/schemas/ids';
 import { ApiError } from '../../app/api/ApiError';
 import { useGoBack } from '../../app/back/useGoBack';
 import { RefusalMessage } from '../../app/RefusalMessage';
+import { withClassroomTerms } from '../../app/i18n/withClassroomTerms';
 import { PageShell } from '../../ui/PageShell';
 import { StatusMessage } from '../../ui/StatusMessage';
-import { useSchoolTimeZone } from '../calendar';
+import { useSchoolTimeZone } from '../../app/schoolTimeZone';
 import { ReviewQueue } from './ReviewQueue';
 import { TeachingGroupCard } from './TeachingGroupCard';
 import { UpcomingList } from './UpcomingList';
@@ -17,7 +18,7 @@ import classes from './teaching.module.css';
 import '../../ui/mantineStyles';
 
 /** /teaching/{personId} (issue 35 §4): the teacher's groups, the review queue and what is due next. */
-export function TeachingPage() {
+export const TeachingPage = withClassroomTerms(function TeachingPage() {
   const { t } = useTranslation();
   const goBack = useGoBack('/more');
   const parsed = ZIdText.safeParse(useParams().personId ?? '');
@@ -55,4 +56,4 @@ export function TeachingPage() {
       {body}
     </PageShell>
   );
-}
+});

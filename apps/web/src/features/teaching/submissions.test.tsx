@@ -58,7 +58,7 @@ describe("a task's submissions", { timeout: 30_000 }, () => {
 
     const ana = cardOf('Ana Pérez');
     expect(within(ana).getByText('Entregada')).toBeTruthy();
-    expect(within(ana).getByText(/^Entregado el 2\/03\/2030/)).toBeTruthy();
+    expect(within(ana).getByText(/^Entregada el 2\/03\/2030/)).toBeTruthy();
     expect(within(ana).getByText('El agua cubre el 71 % de la Tierra.')).toBeTruthy();
     // happy-dom has no object URLs: stand-ins, put back at the end.
     const objectUrls = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
@@ -96,7 +96,7 @@ describe("a task's submissions", { timeout: 30_000 }, () => {
     fireEvent.click(within(ana).getByRole('button', { name: 'Devolver' }));
     await waitFor(() => expect(reviews(calls, 101)).toHaveLength(2));
     expect(reviews(calls, 101)[1]).toEqual({ return: true, feedback: 'Muy bien argumentado.', grade: 9.5 });
-    expect(await within(ana).findByText('Devuelto a Ana Pérez')).toBeTruthy();
+    expect(await within(ana).findByText('Devuelta a Ana Pérez')).toBeTruthy();
     expect(within(ana).getByText('Devuelta')).toBeTruthy();
     expect((within(ana).getByRole('textbox', { name: 'Calificación (0 a 10)' }) as HTMLInputElement).value).toBe('9,5');
     // Bruno has nothing to review: the next work is Carla's.

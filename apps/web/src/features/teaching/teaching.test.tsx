@@ -51,7 +51,7 @@ describe('the teaching dashboard', { timeout: 30_000 }, () => {
     const queue = await screen.findByRole('region', { name: 'Por revisar (2)' }, { timeout: 20_000 });
     const items = within(queue).getAllByRole('link');
     expect(items.map((item) => item.textContent)).toEqual([
-      expect.stringMatching(/^Ana PérezEntregadaEnsayo sobre el agua · 7AEntregado el/),
+      expect.stringMatching(/^Ana PérezEntregadaEnsayo sobre el agua · 7AEntregada el/),
       expect.stringMatching(/^Carla GómezEntregada tardeEnsayo sobre el agua · 7A/),
     ]);
     fireEvent.click(items[1]!);

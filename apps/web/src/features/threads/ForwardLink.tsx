@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@mantine/core';
 import { IconShare3 } from '@tabler/icons-react';
 import type { Post } from '@patio/core/schemas/posts';
-import { composePath } from '../compose';
+import { composePath } from '../compose/paths';
 import classes from './threads.module.css';
 
 export interface ForwardLinkProps {
