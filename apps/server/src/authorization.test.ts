@@ -524,6 +524,8 @@ const table: Row[] = [
   // threads (issue 9): `people/{me}/…` is parent A's own box, each call about a fresh post of teacher A to
   // parent A; a post is read by its author, its recipients and administrators, 404 for everyone else
   { method: 'GET', route: '/api/:org/people/:id/threads/:folder', request: (w) => ({ params: { id: w.parentA.id, folder: 'feed' } }), expect: parentAOnly(200) },
+  // Hidden messages (issue 36 §3): the same box, only the threads of the types the school hides from lists
+  { method: 'GET', route: '/api/:org/people/:id/threads/:folder', label: 'hidden=true', request: (w) => ({ params: { id: w.parentA.id, folder: 'feed' }, query: '?hidden=true' }), expect: parentAOnly(200) },
   {
     method: 'POST',
     route: '/api/:org/people/:id/threads/:action',
@@ -1103,6 +1105,15 @@ const table: Row[] = [
   { method: 'GET', route: '/api/:org/attendance/reports', request: () => ({ query: '?from=2026-01-01&to=2026-01-31' }), expect: readsAttendance(200) },
   { method: 'GET', route: '/api/:org/attendance/reports.csv', request: () => ({ query: '?from=2026-01-01&to=2026-01-31' }), expect: readsAttendance(200) },
   { method: 'GET', route: '/api/:org/attendance/day', expect: readsAttendance(200) },
+  // ID card (issue 36 §3): student A's code is theirs, their parent-like relatives' and administrators'; a scan
+  // of it at class A is for those who take class A's roll (idempotent: every caller who may gets 200).
+  { method: 'GET', route: '/api/:org/people/:id/id-code', expect: { ...members(403), studentA: 200, parentA: 200, schoolAdmin: 200 } },
+  {
+    method: 'POST',
+    route: '/api/:org/attendance/checkpoints/:nodeId/scan',
+    request: async (w, t) => ({ params: { nodeId: w.tree.classA }, body: { code: await idCodeOfStudentA(w, t) } }),
+    expect: takesRollOfClassA(200),
+  },
   // classroom (issue 35): a person's classroom is theirs, their parent-like relatives' and administrators';
   // publishing and reviewing are class A's teacher's and administrators' (a reader of the task 403, anyone else 404).
   { method: 'GET', route: '/api/:org/people/:id/classroom', expect: classroomOfStudentA(200) },
@@ -1190,6 +1201,13 @@ async function turnedInFileOfStudentA(w: World, t: TestApp): Promise<{ id: numbe
   });
   if (res.statusCode !== 200) throw new Error(`Not turned in: ${res.body}`);
   return { id, studentId: w.studentA.id, fileId };
+}
+
+/** Student A's ID card code for today, as the school admin fetches it. */
+async function idCodeOfStudentA(w: World, t: TestApp): Promise<string> {
+  const res = await t.request({ method: 'GET', url: `/api/${w.school.code}/people/${w.studentA.id}/id-code`, token: await t.signIn(w.admin) });
+  if (res.statusCode !== 200) throw new Error(`No ID card code: ${res.body}`);
+  return res.json().code;
 }
 
 /** `ok` for those who take class A's roll: teacher A, administrators, school-wide employees. */

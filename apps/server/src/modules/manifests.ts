@@ -13,6 +13,7 @@ import { devicesManifest } from './devices/index';
 import { filesManifest } from './files/index';
 import { formsManifest } from './forms/index';
 import { i18nManifest } from './i18n/index';
+import { idcardsManifest } from './idcards/index';
 import { importManifest } from './import/index';
 import { invitationsManifest } from './invitations/index';
 import { jobsManifest } from './jobs/index';
@@ -67,6 +68,7 @@ export const areaManifests: readonly AreaManifest[] = [
   translationManifest,
   proxyManifest,
   classroomManifest,
+  idcardsManifest,
 ];
 
 /**

@@ -36,9 +36,10 @@ export const deckRoutes: RouteObject[] = [
     ...threadChild(),
     screen('events/:eventId', 'calendarEvent', () => import('../features/calendar/EventPage').then((m) => ({ Component: m.EventPage })), { title: 'calendar.event.screen' }),
   ]),
-  later('launcher', 'launcher'),
-  later('id', 'id'),
-  later('hidden', 'hidden'),
+  screen('launcher', 'launcher', () => import('../features/launcher/LauncherPage').then((m) => ({ Component: m.LauncherPage }))),
+  // Issue 36 §3: the school ID card with the day's QR code, kept for offline use.
+  screen('id', 'id', () => import('../features/people/IdPage').then((m) => ({ Component: m.IdPage }))),
+  screen('hidden', 'hidden', () => import('../features/threads/FolderPages').then((m) => ({ Component: m.HiddenPage }))),
   screen('threads/feed', 'feed', inboxScreen, {}, threadChild(':threadId')),
   screen('archive', 'archive', () => import('../features/threads/FolderPages').then((m) => ({ Component: m.ArchivePage }))),
   screen('trash', 'trash', () => import('../features/threads/FolderPages').then((m) => ({ Component: m.TrashPage }))),
@@ -53,7 +54,7 @@ export const deckRoutes: RouteObject[] = [
   screen('people/:personId/children', 'children', () => import('../features/people/ChildrenPage').then((m) => ({ Component: m.ChildrenPage }))),
   // Issue 35: a teacher's groups, review queue and due dates; a task's submissions, graded and returned.
   screen('teaching/:personId', 'teaching', () => import('../features/teaching/TeachingPage').then((m) => ({ Component: m.TeachingPage }))),
-  screen('teaching/:personId/posts/:postId', 'teachingSubmissions', () => import('../features/teaching/SubmissionsPage').then((m) => ({ Component: m.SubmissionsPage })), { title: 'teaching.submissions.screen' }),
+  screen('teaching/:personId/posts/:postId', 'teachingSubmissions', () => import('../features/teaching/SubmissionsPage').then((m) => ({ Component: m.SubmissionsPage }))),
   // Issue 14: billing; billing/debits/:debitId is the spec's named route billing-debit-debitId.
   screen('billing/debits/:debitId', 'debit', () => import('../features/billing/DebitPage').then((m) => ({ Component: m.DebitPage }))),
   screen('billing/credits/:creditId', 'credit', () => import('../features/billing/CreditPage').then((m) => ({ Component: m.CreditPage }))),

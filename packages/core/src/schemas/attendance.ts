@@ -145,3 +145,58 @@ export const ZCheckpointDay = z.object({
 });
 export const ZAttendanceDay = z.object({ date: z.string(), checkpoints: z.array(ZCheckpointDay) });
 export type AttendanceDay = z.infer<typeof ZAttendanceDay>;
+
+// The school ID card's QR code (issue 36 §3). The code is
+// `v1.<orgId>.<personId>.<YYYY-MM-DD>.<mac>`: the school, the person, the school day it is good for (in the
+// school's time zone) and a base64url HMAC-SHA256 of the first four parts under a key the server derives
+// for that school from its signing secret. It proves "this school issued this card for this person today";
+// it is not a sign-in: scanning it needs a staff member who may take the checkpoint's roll.
+
+/** Longest code a scan accepts: a real one is under 90 characters; anything longer is not one. */
+export const ID_CODE_MAX = 128;
+
+/**
+ * GET people/{id}/id-code: the person's code for today. Fetch it again after `validUntil`. Only a current
+ * student has a card: anyone else (staff, parents, a former student) 404 `no_id_card`; callers other than
+ * the person, their parent-like relatives and administrators 403.
+ */
+export const ZIdCode = z.object({
+  /** What the QR code carries. */
+  code: z.string(),
+  /** The school day it is good for, YYYY-MM-DD in the school's time zone. */
+  day: z.string(),
+  /** End of that day (epoch s): the first second at which the code is refused as `code_expired`. */
+  validUntil: z.number().int(),
+});
+export type IdCode = z.infer<typeof ZIdCode>;
+
+/**
+ * POST attendance/checkpoints/{nodeId}/scan: one scanned code. Refusals (400, nothing written):
+ * `invalid_code` (not a code of this school, or altered), `code_expired` (another day's code); 404
+ * `not_on_roll` when the person is not a current student of the checkpoint's node.
+ */
+export const ZScanInput = z.strictObject({
+  code: z
+    .string()
+    .min(1)
+    .max(ID_CODE_MAX)
+    .refine((code) => !code.includes('\u0000'), 'A code may not hold NUL characters'),
+});
+export type ScanInput = z.infer<typeof ZScanInput>;
+
+/**
+ * Answer of a scan. `status` is the person's record on the roll for today after the scan: `present` (on a
+ * bus checkpoint: boarded, or dropped off on a `bus_dropoff` one) when the scan marked them, or what was
+ * already there (`present` or `late`) when `alreadyMarked`. A scan turns an earlier `absent` or `excused`
+ * into `present`, exactly as a roll mark would.
+ */
+export const ZScanResult = z.object({
+  person: z.object({ id: ZId, firstName: z.string(), lastName: z.string(), lastName2: z.string().nullable(), avatar: z.string().nullable() }),
+  status: z.enum(ATTENDANCE_TYPES),
+  /** The person was already present (or late) today at this checkpoint: the scan changed nothing. */
+  alreadyMarked: z.boolean(),
+  checkpoint: ZCheckpoint,
+  /** The school day marked, YYYY-MM-DD. */
+  date: z.string(),
+});
+export type ScanResult = z.infer<typeof ZScanResult>;

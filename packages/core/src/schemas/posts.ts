@@ -75,7 +75,7 @@ export const ZPostType = z.object({
   plural: z.string(),
   icon: z.string(),
   color: z.string(),
-  visible: z.boolean().describe('Hidden types are not offered when composing and are not listed in the inbox groups'),
+  visible: z.boolean().describe('Hidden types are not offered when composing; their threads stay out of the inbox (its list, groups and unread counts) and are listed under Hidden messages (GET people/{me}/threads/feed?hidden=true)'),
   names: z.record(ZLanguage, ZTypeNames).describe('Singular and plural in each of the six languages'),
 });
 export type PostType = z.infer<typeof ZPostType>;
@@ -272,6 +272,15 @@ export const ZThreadsQuery = z.object({
   unit: z.enum(['days', 'weeks', 'months']).default('days'),
   type: ZPostTypeKey.optional(),
   status: z.enum(['read', 'unread', 'any']).default('any'),
+  hidden: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true'))
+    .describe(
+      'Spec §3 post types "visible or hidden in lists": `true` lists only threads whose first post is of a type the school ' +
+        'hides (the Hidden messages screen), `false` only those of visible types. Left out: the inbox (`feed`) lists visible ' +
+        'types only, while `archive` and `trash`, where the person put threads themselves, list every type',
+    ),
   page: zQueryInteger(1, 100_000).default(1),
   limit: zQueryInteger(1, 100).default(20),
 });

@@ -22,6 +22,8 @@ export const attendancePolicies = {
   readRoll: definePolicy({ method: 'GET', path: 'attendance/checkpoints/:nodeId/log', params: byNode, check: takesRoll }),
   markRoll: definePolicy({ method: 'POST', path: 'attendance/checkpoints/:nodeId/log', params: byNode, check: takesRoll }),
   updateCheckpoint: definePolicy({ method: 'PUT', path: 'attendance/checkpoints/:nodeId', params: byNode, check: takesRoll }),
+  /** A scanned ID card marks its holder on the roll: whoever takes the roll (issue 36 §3). */
+  scan: definePolicy({ method: 'POST', path: 'attendance/checkpoints/:nodeId/scan', params: byNode, check: takesRoll }),
   /** Reports and the day: staff with reach; a `node` outside it is checked by the service (403/404). */
   readReport: definePolicy({ method: 'GET', path: 'attendance/reports', check: readsReports }),
   readReportCsv: definePolicy({ method: 'GET', path: 'attendance/reports.csv', check: readsReports }),

@@ -124,6 +124,21 @@ export async function findNodeStudents(db: Database, orgId: number, nodeId: numb
     .execute();
 }
 
+/** One current student of a node (as findNodeStudents lists them), or null when they are not on its roll. */
+export async function findNodeStudent(db: Database, orgId: number, nodeId: number, personId: number): Promise<StudentRow | null> {
+  const row = await db
+    .selectFrom('memberships')
+    .innerJoin('people', (j) => j.onRef('people.org_id', '=', 'memberships.org_id').onRef('people.id', '=', 'memberships.person_id'))
+    .select(['people.id', 'people.first_name', 'people.last_name', 'people.last_name2', 'people.student_code', 'people.avatar'])
+    .where(scopedToOrg(orgId, 'memberships'))
+    .where('memberships.node_id', '=', nodeId)
+    .where('memberships.person_id', '=', personId)
+    .where('memberships.role', '=', 'student')
+    .where(currentMembership())
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 /** How many current students each node has (nodes without any are left out). */
 export async function countNodeStudents(db: Database, orgId: number): Promise<Map<number, number>> {
   const rows = await db
@@ -146,6 +161,19 @@ export async function findNames(db: Database, orgId: number, ids: readonly numbe
     .where(scopedToOrg(orgId))
     .where('id', 'in', [...new Set(ids)])
     .execute();
+}
+
+/** The record of a person at a node on a day, or null. */
+export async function findRecord(db: Database, orgId: number, key: { nodeId: number; personId: number; date: string }): Promise<RecordRow | null> {
+  const row = await db
+    .selectFrom('attendance_records')
+    .select(recordColumns)
+    .where(scopedToOrg(orgId))
+    .where('node_id', '=', key.nodeId)
+    .where('person_id', '=', key.personId)
+    .where('date', '=', key.date)
+    .executeTakeFirst();
+  return row ? toRecord(row) : null;
 }
 
 /** The records of a node on a day. */

@@ -1,5 +1,6 @@
 import {
   ALERT_UNDO_SECONDS,
+  ID_CODE_MAX,
   ZLanguage,
   ZAttendanceDay,
   ZAttendanceMarks,
@@ -11,6 +12,8 @@ import {
   ZMarksSaved,
   ZRoll,
   ZRollQuery,
+  ZScanInput,
+  ZScanResult,
 } from '@patio/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,6 +28,7 @@ import { MarksRefused, saveMarks, ALERT_DELAY_SECONDS } from './attendance.marks
 import { attendancePolicies as p } from './attendance.policy';
 import { getReport, reportFile } from './attendance.reports';
 import { getRoll } from './attendance.roll';
+import { scanIdCard } from './attendance.scan';
 
 /** Checkpoints, rolls, marks, reports and the day's overview under /api/{org}/ (issue 15; docs/decisions/021-attendance.md). */
 export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
@@ -64,6 +68,19 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
         throw err;
       }
     },
+  });
+
+  r.route({
+    ...routeOf(p.scan),
+    schema: {
+      tags,
+      summary: "Mark a student by scanning their ID card",
+      description: `${takers} \`code\` is what a student's ID card QR code carries (GET people/{id}/id-code). Marks the student \`present\` on today's roll (the school's time zone) through the same path as POST …/log: the same record and history, the same undo window and family alerts (an absence post already sent is rewritten to say the student came). On a bus checkpoint present means boarded (or dropped off on a \`bus_dropoff\` one). A student already present or late today is left as marked and the answer says \`alreadyMarked\`: a second scan, or twenty at once, writes one record. An earlier absent or excused becomes present. Refusals, with nothing written: 400 \`invalid_code\` (not a code of this school, or altered in any character), 400 \`code_expired\` (a genuine code of another day), 400 \`invalid_request\` (empty, over ${ID_CODE_MAX} characters, holding NUL), 404 \`not_on_roll\` (the student is not a current student of this node).`,
+      params: paramsOf(p.scan),
+      body: ZScanInput,
+      response: { 200: ZScanResult, ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request) => scanIdCard(contextOf(request), request.params.nodeId, request.body),
   });
 
   r.route({

@@ -26,6 +26,10 @@ export interface FolderFilter {
   sender?: number;
   /** Type of the thread's first post. */
   type?: string;
+  /** The first post's type is one of these (the school's hidden types, for Hidden messages). */
+  typeIn?: string[];
+  /** The first post's type is none of these (the inbox leaves the hidden types out). */
+  typeNotIn?: string[];
   /** LIKE pattern (folded, escaped with '!') on the first post's title. */
   subject?: string;
   /** LIKE patterns, one per typed word, each on the title or description of one post of the thread the caller may read. */
@@ -66,8 +70,10 @@ const plainCount = compiledQuery((db: Kysely<DB>, p: FolderParams) =>
     .where('stubs.folder', '=', p.folder),
 );
 
-const isPlain = (f: FolderFilter) =>
-  f.sender === undefined && f.type === undefined && f.subject === undefined && f.words === undefined && f.activeFrom === undefined && f.status === 'any';
+/** Whether a filter asks anything of the thread's first post (author, type, title). */
+const asksFirstPost = (f: FolderFilter) => f.sender !== undefined || f.type !== undefined || f.subject !== undefined || f.typeIn !== undefined || f.typeNotIn !== undefined;
+
+const isPlain = (f: FolderFilter) => !asksFirstPost(f) && f.words === undefined && f.activeFrom === undefined && f.status === 'any';
 
 /**
  * "The subquery finds a row", as a scalar subquery with LIMIT 1 rather than EXISTS: PostgreSQL may turn
@@ -92,7 +98,7 @@ function filteredThreads(db: Database, p: FolderParams, kind: ReaderKind, f: Fol
     .where(scopedToOrg(p.orgId, 'stubs'))
     .where('stubs.person_id', '=', p.personId)
     .where('stubs.folder', '=', p.folder);
-  if (f.sender !== undefined || f.type !== undefined || f.subject !== undefined) {
+  if (asksFirstPost(f)) {
     // The first post's filters ask about each of the caller's threads, looked up by id: the caller's
     // stubs lead, whatever the school holds (a row-by-row subquery; see hasRow).
     query = query.where((eb) => {
@@ -104,6 +110,8 @@ function filteredThreads(db: Database, p: FolderParams, kind: ReaderKind, f: Fol
         .whereRef('threads.id', '=', 'stubs.thread_id');
       if (f.sender !== undefined) first = first.where('first.author_id', '=', f.sender);
       if (f.type !== undefined) first = first.where('first.type', '=', f.type);
+      if (f.typeIn !== undefined) first = first.where('first.type', 'in', f.typeIn);
+      if (f.typeNotIn !== undefined) first = first.where('first.type', 'not in', f.typeNotIn);
       if (f.subject !== undefined) first = first.where(foldedContains(db, 'first.title', f.subject));
       return hasRow(eb, first);
     });

@@ -29,7 +29,9 @@ export async function threadsRoutes(app: FastifyInstance): Promise<void> {
         '`unread` and `unreadCount` (the caller’s unread stubs of it in this folder). Filters (spec §3): `q` words ' +
         'that must all appear in the title or description of one post of the thread the caller may read, `subject` ' +
         'text in the title, both without regard to case or accents; `sender` the first post’s author; `type` its type; `around` a day with `unit` ' +
-        '(latest activity within one unit of it, UTC); `status`. Only the caller’s own stubs are read, so no filter ' +
+        '(latest activity within one unit of it, UTC); `status`; `hidden` (spec §3 post types hidden from lists): the ' +
+        'inbox leaves out threads of the types the school hides, `hidden=true` lists only those (Hidden messages), ' +
+        'archive and trash list every type. Only the caller’s own stubs are read, so no filter ' +
         `tells anything of other people’s threads. The total is in \`X-Total-Count\`. ${ownBox}`,
       params: paramsOf(threadsPolicies.listThreads),
       querystring: ZThreadsQuery,

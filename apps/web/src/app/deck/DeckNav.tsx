@@ -6,7 +6,7 @@ import { useSessionState } from '../services';
 import { useSignedInId } from '../session/useSignedInId';
 import { activeTabOf, deckTabs } from './deckTabs';
 import { UserMenu } from './UserMenu';
-import { InboxBadge } from '../../features/threads';
+import { InboxBadge } from '../../features/threads/InboxBadge';
 import { AppBadgeSync } from '../../features/notifications/AppBadgeSync';
 import classes from './DeckShell.module.css';
 

@@ -7,6 +7,7 @@ import { useSessionState } from '../../app/services';
 import { timeOfDay, typeLabel } from './attendanceText';
 import { RollCounters } from './RollCounters';
 import { RollRow } from './RollRow';
+import { ScanButton } from './ScanButton';
 import { SyncStatus } from './SyncStatus';
 import { countersOf, isRecorded, marksToSave, matchesSearch, rowStatusOf, studentStates } from './rollModel';
 import type { QueuedMark } from './markQueue';
@@ -102,6 +103,8 @@ export function RollCall({ nodeId, roll, today, zone, isOfflineCopy, onDateChang
             value={query}
             onChange={(event) => setQuery(event.currentTarget.value)}
           />
+          {/* Issue 36 §3: a card's code marks today only. */}
+          {roll.canMark && roll.date === today && <ScanButton nodeId={nodeId} groupName={roll.checkpoint.node.name} />}
         </div>
         <div className={classes.summary}>
           <RollCounters counters={counters} />

@@ -1,15 +1,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Paper, Stack, Title } from '@mantine/core';
-import { IconChevronRight } from '@tabler/icons-react';
-import { useSessionState } from '../../app/services';
-import { hasChildrenAmong } from '@patio/core/people/relationshipKinds';
+import { IconChevronRight, IconLayoutGrid } from '@tabler/icons-react';
 import { PageShell } from '../../ui/PageShell';
 import { MoreBadge } from './MoreBadge';
-import { moreSections, type MoreEntry } from './moreMenu';
-import { useAllowedPaths } from '../../app/access/useAllowedPaths';
-import { useTransportAccess } from '../transport';
-import { teachingGroupsOf } from '../attendance';
+import { useOpenModules } from './useOpenModules';
 import classes from './MorePage.module.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Stack.css';
@@ -18,25 +13,21 @@ import '@mantine/core/styles/Title.css';
 /** /more: the menu behind the fifth navigation entry. */
 export function MorePage() {
   const { t } = useTranslation();
-  const uid = useSessionState((s) => s.user?.id ?? null);
-  // The signed-in user is their own GET people/{uid}, which lists their relatives.
-  const hasChildren = useSessionState((s) => hasChildrenAmong(s.user?.relatives));
-  const pathOf = (entry: MoreEntry) => entry.path.replace('{uid}', String(uid ?? ''));
-  const allowedPathOf = (entry: MoreEntry) => entry.allowedPath ?? pathOf(entry);
-  const checked = moreSections.flatMap((s) => s.entries.filter((e) => e.checkAccess).map(allowedPathOf));
-  const allowed = useAllowedPaths(checked);
-  const transport = useTransportAccess();
-  const isTeacher = useSessionState((s) => teachingGroupsOf(s.user).length > 0);
-  // Staff-only entries appear once the server says they may be opened.
-  const isVisible = (entry: MoreEntry) =>
-    (!entry.checkAccess || allowed?.[allowedPathOf(entry)] === true || (entry.alsoForTeachers === true && isTeacher)) && (!entry.needsChildren || hasChildren) && (entry.needsTransport !== 'routes' || transport.seesRoutes) && (entry.needsTransport !== 'crew' || transport.isCrew) && (!entry.path.includes('{uid}') || uid !== null);
+  const { sections } = useOpenModules();
 
   return (
-    <PageShell title={t('more.title')}>
+    <PageShell
+      title={t('more.title')}
+      actions={
+        // The same modules as tiles, with the tabs among them (issue 36 §3 /launcher).
+        <Link to="/launcher" className={classes.launcherLink}>
+          <IconLayoutGrid size={18} aria-hidden="true" />
+          <span>{t('screens.launcher')}</span>
+        </Link>
+      }
+    >
       <Stack gap="lg">
-        {moreSections.map((section) => {
-          const entries = section.entries.filter(isVisible);
-          if (entries.length === 0) return null;
+        {sections.map((section) => {
           const headingId = `more-${section.title}`.replace('.', '-');
           return (
             <nav key={section.title} aria-labelledby={headingId}>
@@ -44,12 +35,12 @@ export function MorePage() {
                 {t(section.title)}
               </Title>
               <Paper withBorder radius="md" component="ul" className={classes.list}>
-                {entries.map((entry) => (
-                  <li key={entry.path}>
-                    <Link to={pathOf(entry)} className={classes.item}>
-                      <entry.icon size={22} stroke={1.7} aria-hidden="true" className={classes.icon} />
-                      <span className={classes.label}>{t(entry.label ?? `screens.${entry.screen}`)}</span>
-                      {entry.badge && <MoreBadge kind={entry.badge} />}
+                {section.modules.map((module) => (
+                  <li key={module.path}>
+                    <Link to={module.path} className={classes.item}>
+                      <module.icon size={22} stroke={1.7} aria-hidden="true" className={classes.icon} />
+                      <span className={classes.label}>{t(module.label)}</span>
+                      {module.badge && <MoreBadge kind={module.badge} />}
                       <IconChevronRight size={18} aria-hidden="true" className={classes.chevron} />
                     </Link>
                   </li>

@@ -7,6 +7,7 @@ import { moreSections } from './moreMenu';
 import { validToken } from '../../test/makeToken';
 import { renderApp } from '../../test/renderApp';
 import { BASE, stubFetch } from '../../test/fetchStub';
+import { POST_TYPES } from '../posts/posts.fixtures';
 
 /** The app as main.tsx starts it: the signed-in user (GET people/{uid}) is restored at start. */
 async function openMore() {
@@ -16,9 +17,10 @@ async function openMore() {
 }
 
 const session = () => ({ url: BASE, school: { code: 'demo', title: 'Colegio Demo', logo: null }, language: 'es-CO', token: validToken(3) });
-const me = (relatives: Array<{ id: number; kind: string }>) => ({
+const me = (relatives: Array<{ id: number; kind: string }>, roles: string[] = []) => ({
   body: {
     id: 3,
+    roles,
     firstName: 'Laura',
     lastName: 'Ruiz',
     lastName2: null,
@@ -40,13 +42,28 @@ describe('more menu', { timeout: 20_000 }, () => {
     }
   });
 
-  it('item 6: More leaves out "Mensajes ocultos" while its screen does not exist, and offers "Aula" (issue 35) to everyone', async () => {
-    const { fetchMock } = stubFetch(BASE, { 'GET people/3': me([{ id: 4, kind: 'daughter' }]), 'POST allowed': { body: {} } });
+  it('item 6: More offers "Aula" (issue 35) to everyone, and "Mensajes ocultos" only where the school hides a post type', async () => {
+    const { fetchMock } = stubFetch(BASE, { 'GET people/3': me([{ id: 4, kind: 'daughter' }]), 'POST allowed': { body: {} }, 'GET post-types': { body: POST_TYPES } });
     vi.stubGlobal('fetch', fetchMock);
     await openMore();
     expect(await screen.findByRole('link', { name: 'Papelera' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Aula' }).getAttribute('href')).toBe('/classroom');
-    expect(screen.queryByRole('link', { name: 'Mensajes ocultos' })).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('link', { name: /Mensajes ocultos/ })).toBeNull();
+  });
+
+  it('issue 36 §3: offers "Mensajes ocultos" where the school hides a post type, with its unread count', async () => {
+    const hiddenTypes = POST_TYPES.map((type) => (type.type === 'message' ? { ...type, visible: false } : type));
+    const { fetchMock } = stubFetch(BASE, {
+      'GET people/3': me([]),
+      'POST allowed': { body: {} },
+      'GET post-types': { body: hiddenTypes },
+      'GET people/3/threads/feed?hidden=true&status=unread&limit=1': { body: [], headers: { 'X-Total-Count': '2' } },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await openMore();
+    const entry = await screen.findByRole('link', { name: 'Mensajes ocultos (2 mensajes ocultos sin leer)' });
+    expect(entry.getAttribute('href')).toBe('/hidden');
   });
 
   it('offers a parent their profile and their children', async () => {
@@ -55,6 +72,14 @@ describe('more menu', { timeout: 20_000 }, () => {
     await openMore();
     expect((await screen.findByRole('link', { name: 'Mis hijos' })).getAttribute('href')).toBe('/people/3/children');
     expect(screen.getByRole('link', { name: 'Mi perfil' }).getAttribute('href')).toBe('/person/3');
+    expect(screen.getByRole('link', { name: 'Carné digital' }).getAttribute('href')).toBe('/id');
+  });
+
+  it('issue 36 §3: offers the school ID card to a student, and not to an adult without children', async () => {
+    const { fetchMock } = stubFetch(BASE, { 'GET people/3': me([], ['student']), 'POST allowed': { body: {} } });
+    vi.stubGlobal('fetch', fetchMock);
+    await openMore();
+    expect((await screen.findByRole('link', { name: 'Carné digital' })).getAttribute('href')).toBe('/id');
   });
 
   it('leaves out "My children" for someone without children', async () => {
@@ -64,6 +89,7 @@ describe('more menu', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Mi perfil' })).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.url === `${BASE}people/3`)).toBe(true));
     expect(screen.queryByRole('link', { name: 'Mis hijos' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Carné digital' })).toBeNull();
   });
 
   it('shows family registrations only when POST allowed says the person may list them', async () => {

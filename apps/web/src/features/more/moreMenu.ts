@@ -4,6 +4,7 @@ import {
   IconBus,
   IconCash,
   IconChecklist,
+  IconEyeOff,
   IconHierarchy2,
   IconId,
   IconMailForward,
@@ -17,6 +18,7 @@ import {
   IconSettings,
   IconTags,
   IconTrash,
+  IconUser,
   IconUserCheck,
   type Icon,
 } from '@tabler/icons-react';
@@ -34,12 +36,19 @@ export interface MoreEntry {
   allowedPath?: string;
   /** Shown only to a person with children (their profile lists a son, daughter, ward…). */
   needsChildren?: boolean;
+  /** Shown only to those with a school ID card to show: students, and relatives for their children (issue 36 §3). */
+  needsIdCard?: boolean;
   /** Shown only to staff and to those who see a bus route (issue 13: families of riders), or who drive one ('crew'). */
   needsTransport?: 'routes' | 'crew';
   /** Shown to those who teach a group even when POST allowed says no. */
   alsoForTeachers?: boolean;
-  /** A number beside the label, for those who may open the entry (how many wait for them). */
-  badge?: 'pendingRegistrations';
+  /** Shown only where the school hides a post type from lists (spec §3): otherwise the screen is always empty. */
+  needsHiddenTypes?: boolean;
+  /**
+   * A number beside the label, for those who may open the entry (how many wait for them): families
+   * waiting for a decision, a teacher's turn-ins to review, unread hidden messages.
+   */
+  badge?: 'pendingRegistrations' | 'toReview' | 'hiddenUnread';
 }
 
 export interface MoreSection {
@@ -49,7 +58,8 @@ export interface MoreSection {
 
 /**
  * The More menu; `{uid}` stands for the signed-in person's id. Only built screens are listed: an entry
- * leading to the "not available yet" page (hidden messages) promises what does not exist.
+ * leading to the "not available yet" page promises what does not exist. The launcher (/launcher) shows
+ * these same entries, with the bottom tabs, through useOpenModules.
  */
 export const moreSections: MoreSection[] = [
   {
@@ -59,13 +69,15 @@ export const moreSections: MoreSection[] = [
       { screen: 'sent', path: '/sent', icon: IconSend },
       { screen: 'archive', path: '/archive', icon: IconArchive },
       { screen: 'trash', path: '/trash', icon: IconTrash },
+      // Issue 36 §3: the threads of the post types the school hides from the inbox.
+      { screen: 'hidden', path: '/hidden', icon: IconEyeOff, needsHiddenTypes: true, badge: 'hiddenUnread' },
     ],
   },
   {
     title: 'more.school',
     entries: [
       // Issue 35: a student's and a family's classes; a teacher lands on teaching from there.
-      { screen: 'classroom', path: '/classroom', icon: IconSchool },
+      { screen: 'classroom', path: '/classroom', icon: IconSchool, badge: 'toReview' },
       { screen: 'billing', path: '/billing/{uid}', icon: IconCash },
       // Treasury tools: POST allowed answers for billing staff (administrators and school-wide employees).
       { screen: 'billingAdmin', path: '/billing/admin', allowedPath: 'billing/debtors', icon: IconReportMoney, checkAccess: true },
@@ -86,7 +98,8 @@ export const moreSections: MoreSection[] = [
   {
     title: 'more.account',
     entries: [
-      { screen: 'myProfile', path: '/person/{uid}', icon: IconId },
+      { screen: 'myProfile', path: '/person/{uid}', icon: IconUser },
+      { screen: 'id', path: '/id', icon: IconId, needsIdCard: true },
       { screen: 'myChildren', path: '/people/{uid}/children', icon: IconMoodKid, needsChildren: true },
       { screen: 'settings', path: '/settings', icon: IconSettings },
       { screen: 'notifications', path: '/settings/notifications', icon: IconBell },

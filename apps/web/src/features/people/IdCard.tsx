@@ -1,12 +1,14 @@
-import { useContext, useEffect, useId } from 'react';
+import { useContext, useEffect, useId, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { formatFullName } from '@patio/core/people/displayName';
+import type { IdCode } from '@patio/core/schemas/attendance';
 import type { PersonGroup, PersonProfile } from '@patio/core/schemas/people';
 import { schoolBarShade } from '../../app/SchoolLook';
 import { useSessionState } from '../../app/services';
 import { SchoolLogoContext } from '../../ui/schoolLogo';
+import { IdQrCode } from './IdQrCode';
 import { labelOf } from './labels';
 import { PersonAvatar } from './PersonAvatar';
 import classes from './IdCard.module.css';
@@ -44,26 +46,61 @@ export function hasIdCard(person: PersonProfile): boolean {
 
 /**
  * While a card is on screen, printing the page prints the card alone (IdCard.module.css): the
- * attribute scopes that rule, so other screens print as they are once this one is left.
+ * attribute scopes that rule, so other screens print as they are once this one is left. With several
+ * cards on screen (a family's /id), the one whose button was pressed prints, or the first one.
  */
-function usePrintOnlyCard(): void {
+function usePrintOnlyCard(card: RefObject<HTMLElement | null>): () => void {
   useEffect(() => {
     const root = document.documentElement;
     root.dataset.printOnly = 'id-card';
+    // Listeners run in the order the cards mounted: the first card claims a print nobody chose.
+    const claim = () => {
+      if (!root.dataset.printChosen) claimFor(card.current);
+    };
+    const release = () => {
+      delete root.dataset.printChosen;
+      if (card.current) delete card.current.dataset.printing;
+    };
+    window.addEventListener('beforeprint', claim);
+    window.addEventListener('afterprint', release);
     return () => {
+      window.removeEventListener('beforeprint', claim);
+      window.removeEventListener('afterprint', release);
+      release();
       delete root.dataset.printOnly;
     };
-  }, []);
+  }, [card]);
+  return () => {
+    claimFor(card.current);
+    window.print();
+  };
 }
 
-/** The digital school ID card of a student (issue 33 item 4): the school's logo, name and colour, photo, name, code, class and year. */
-export function IdCard({ person }: { person: PersonProfile }) {
+function claimFor(card: HTMLElement | null): void {
+  for (const other of document.querySelectorAll<HTMLElement>('[data-printing]')) delete other.dataset.printing;
+  if (!card) return;
+  document.documentElement.dataset.printChosen = 'true';
+  card.dataset.printing = 'true';
+}
+
+export interface IdCardProps {
+  person: PersonProfile;
+  /** Today's QR code (issue 36 §3) under the card; null says there is none; left out, no code part. */
+  code?: IdCode | null;
+}
+
+/**
+ * The digital school ID card of a student (issue 33 item 4): the school's logo, name and colour, photo,
+ * name, code, class and year; on /id, with the day's QR code under it (never printed: it is good for one day).
+ */
+export function IdCard({ person, code: idCode }: IdCardProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const logo = useContext(SchoolLogoContext);
   const schoolName = useSessionState((s) => s.settings?.title ?? s.school?.title ?? '');
   const band = schoolBarShade(useSessionState((s) => s.settings?.color));
-  usePrintOnlyCard();
+  const cardRef = useRef<HTMLElement>(null);
+  const print = usePrintOnlyCard(cardRef);
 
   const name = formatFullName(person) || t('people.unnamed');
   const { groups, schoolYear } = currentEnrollment(person.groups ?? []);
@@ -76,54 +113,55 @@ export function IdCard({ person }: { person: PersonProfile }) {
 
   return (
     <div className={classes.wrap}>
-      <article className={classes.card} aria-labelledby={titleId} data-testid="id-card">
-        <header className={classes.band} style={{ background: band }}>
-          {logo && (
-            <span className={classes.logoFrame}>
-              <img src={logo} alt={t('idCard.logoAlt', { school: schoolName })} className={classes.logo} />
+      <article ref={cardRef} className={classes.idCard} aria-labelledby={titleId} data-testid="id-card">
+        <div className={classes.card}>
+          <header className={classes.band} style={{ background: band }}>
+            {logo && (
+              <span className={classes.logoFrame}>
+                <img src={logo} alt={t('idCard.logoAlt', { school: schoolName })} className={classes.logo} />
+              </span>
+            )}
+            <span className={classes.bandText}>
+              <span className={classes.school}>{schoolName}</span>
+              <h2 id={titleId} className={classes.title}>
+                {t('idCard.title')}
+              </h2>
             </span>
-          )}
-          <span className={classes.bandText}>
-            <span className={classes.school}>{schoolName}</span>
-            <h2 id={titleId} className={classes.title}>
-              {t('idCard.title')}
-            </h2>
-          </span>
-        </header>
-        <div className={classes.body}>
-          <span className={classes.photo}>
-            <PersonAvatar person={person} size={88} shape="square" />
-          </span>
-          <dl className={classes.facts}>
-            <div className={classes.nameRow}>
-              <dt className={classes.visuallyHidden}>{t('idCard.name')}</dt>
-              <dd className={classes.name}>{name}</dd>
-            </div>
-            {code && (
-              <div>
-                <dt>{code.label}</dt>
-                <dd className={classes.code}>{code.value}</dd>
+          </header>
+          <div className={classes.body}>
+            <span className={classes.photo}>
+              <PersonAvatar person={person} size={88} shape="square" />
+            </span>
+            <dl className={classes.facts}>
+              <div className={classes.nameRow}>
+                <dt className={classes.visuallyHidden}>{t('idCard.name')}</dt>
+                <dd className={classes.name}>{name}</dd>
               </div>
-            )}
-            {groups.length > 0 && (
-              <div>
-                <dt>{t('idCard.groups', { count: groups.length })}</dt>
-                <dd>{groups.join(' · ')}</dd>
-              </div>
-            )}
-            {schoolYear && (
-              <div>
-                <dt>{t('idCard.schoolYear')}</dt>
-                <dd>{schoolYear}</dd>
-              </div>
-            )}
-          </dl>
+              {code && (
+                <div>
+                  <dt>{code.label}</dt>
+                  <dd className={classes.code}>{code.value}</dd>
+                </div>
+              )}
+              {groups.length > 0 && (
+                <div>
+                  <dt>{t('idCard.groups', { count: groups.length })}</dt>
+                  <dd>{groups.join(' · ')}</dd>
+                </div>
+              )}
+              {schoolYear && (
+                <div>
+                  <dt>{t('idCard.schoolYear')}</dt>
+                  <dd>{schoolYear}</dd>
+                </div>
+              )}
+            </dl>
+          </div>
+          <p className={classes.student}>{labelOf(t, 'roles', 'student')}</p>
         </div>
-        <p className={classes.student}>
-          {labelOf(t, 'roles', 'student')}
-        </p>
+        {idCode !== undefined && <IdQrCode code={idCode} holderName={name} />}
       </article>
-      <Button variant="light" className={classes.printButton} leftSection={<IconPrinter size={18} aria-hidden="true" />} onClick={() => window.print()}>
+      <Button variant="light" className={classes.printButton} leftSection={<IconPrinter size={18} aria-hidden="true" />} onClick={print}>
         {t('idCard.print')}
       </Button>
     </div>

@@ -15,7 +15,10 @@ export function usePostTypeList() {
   });
 }
 
-/** PUT post-types/{type} (administrators); the list, the cards and the inbox groups then show the change. */
+/**
+ * PUT post-types/{type} (administrators); the list, the cards and the inbox (its groups, and its lists:
+ * a hidden type's threads move to Hidden messages) then show the change.
+ */
 export function useUpdatePostType() {
   const { api } = useServices();
   const client = useQueryClient();
@@ -23,7 +26,7 @@ export function useUpdatePostType() {
     mutationFn: ({ type, update }: { type: PostTypeKey; update: PostTypeUpdate }) => api.put<PostType | null>(`post-types/${type}`, update),
     onSuccess: (saved) => {
       if (saved?.type) client.setQueryData<PostType[]>(POST_TYPES_KEY, (list) => list?.map((item) => (item.type === saved.type ? saved : item)));
-      return Promise.all([client.invalidateQueries({ queryKey: POST_TYPES_KEY }), client.invalidateQueries({ queryKey: ['threads', 'types'] })]);
+      return Promise.all([client.invalidateQueries({ queryKey: POST_TYPES_KEY }), client.invalidateQueries({ queryKey: ['threads'] })]);
     },
   });
 }

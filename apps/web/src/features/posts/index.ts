@@ -10,3 +10,4 @@ export { POST_TYPE_ICONS, postTypeIcon } from './postTypeIcons';
 export { sanitizeHtml, textToHtml } from './sanitizeHtml';
 export { TrailPanel } from './TrailPanel';
 export { POST_TYPES_KEY, usePostTypes, type PostTypeLook } from './usePostTypes';
+export { useHiddenTypes } from './useHiddenTypes';

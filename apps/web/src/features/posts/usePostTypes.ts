@@ -13,6 +13,8 @@ export interface PostTypeLook {
   plural: string;
   icon: string;
   color: string;
+  /** Spec §3: false for a type the school hides from lists (its threads are under Hidden messages). */
+  visible: boolean;
 }
 
 /** The query key of GET post-types; the post types editor invalidates it after a change. */
@@ -34,7 +36,7 @@ export function usePostTypes(): ReadonlyMap<PostTypeKey, PostTypeLook> | undefin
     return new Map(
       query.data.map((postType) => {
         const names = postType.names?.[language];
-        return [postType.type, { type: postType.type, singular: names?.singular ?? postType.singular, plural: names?.plural ?? postType.plural, icon: postType.icon, color: postType.color }];
+        return [postType.type, { type: postType.type, singular: names?.singular ?? postType.singular, plural: names?.plural ?? postType.plural, icon: postType.icon, color: postType.color, visible: postType.visible }];
       }),
     );
   }, [query.data, language]);

@@ -1,12 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { IconArchive, IconFilterOff, IconInbox, IconTrash } from '@tabler/icons-react';
+import { IconArchive, IconEyeOff, IconFilterOff, IconInbox, IconTrash } from '@tabler/icons-react';
 import type { Folder } from '@patio/core/schemas/posts';
 import { StatusMessage } from '../../ui/StatusMessage';
 
-const ICONS = { feed: IconInbox, archive: IconArchive, trash: IconTrash } as const;
+const ICONS = { feed: IconInbox, archive: IconArchive, trash: IconTrash, hidden: IconEyeOff } as const;
+const TEXTS = {
+  feed: 'threads.empty.feed',
+  archive: 'threads.empty.archive',
+  trash: 'threads.empty.trash',
+  hidden: 'hiddenThreads.empty',
+} as const;
 
 export interface EmptyFolderProps {
-  folder: Folder;
+  /** A folder, or hidden messages (/hidden). */
+  folder: Folder | 'hidden';
   isFiltered: boolean;
   onClearFilters: () => void;
 }
@@ -25,5 +32,5 @@ export function EmptyFolder({ folder, isFiltered, onClearFilters }: EmptyFolderP
     );
   }
   const FolderIcon = ICONS[folder];
-  return <StatusMessage icon={<FolderIcon size={36} />} title={t(`threads.empty.${folder}.title`)} body={t(`threads.empty.${folder}.body`)} />;
+  return <StatusMessage icon={<FolderIcon size={36} />} title={t(`${TEXTS[folder]}.title`)} body={t(`${TEXTS[folder]}.body`)} />;
 }

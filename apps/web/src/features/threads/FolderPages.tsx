@@ -23,3 +23,8 @@ export function ArchivePage() {
 export function TrashPage() {
   return <FolderScreen folder="trash" />;
 }
+
+/** /hidden: the inbox's threads of the post types the school hides from lists (spec §3), with its filters and actions. */
+export function HiddenPage() {
+  return <FolderView folder="feed" hidden />;
+}

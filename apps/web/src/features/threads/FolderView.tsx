@@ -17,6 +17,7 @@ import { SelectionBar } from './SelectionBar';
 import { countActiveFilters, readFilters, withFilter, withoutFilters, type ThreadFilters } from './threadFilters';
 import { ThreadList } from './ThreadList';
 import { TypeChips } from './TypeChips';
+import { useHiddenTypes } from '../posts';
 import { useFolderThreads, useMessageTypes, useThreadAction } from './useThreads';
 import classes from './threads.module.css';
 import '../../ui/mantineStyles';
@@ -25,9 +26,15 @@ type Outcome = { tone: 'info' | 'error'; text: string };
 
 const TITLES: Record<Folder, string> = { feed: 'screens.inbox', archive: 'screens.archive', trash: 'screens.trash' };
 
-/** A folder of one's threads (spec §2 /inbox, /threads/feed, /archive, /trash): types, filters, list, selection. */
-export function FolderView({ folder }: { folder: Folder }) {
-  const { t } = useTranslation();
+export interface FolderViewProps {
+  folder: Folder;
+  /** Hidden messages (/hidden): the inbox's threads of the types the school hides from lists. */
+  hidden?: boolean;
+}
+
+/** A folder of one's threads (spec §2 /inbox, /threads/feed, /archive, /trash, /hidden): types, filters, list, selection. */
+export function FolderView({ folder, hidden = false }: FolderViewProps) {
+  const { t, i18n } = useTranslation();
   const me = useSignedInId();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
@@ -37,7 +44,8 @@ export function FolderView({ folder }: { folder: Folder }) {
 
   const looks = usePostTypes();
   const types = useMessageTypes(me);
-  const list = useFolderThreads(me, folder, filters);
+  const hiddenTypes = useHiddenTypes();
+  const list = useFolderThreads(me, folder, filters, hidden);
   const action = useThreadAction(me);
   const threads = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
   const total = list.data?.pages[0]?.total ?? 0;
@@ -85,7 +93,10 @@ export function FolderView({ folder }: { folder: Folder }) {
     );
   }
 
-  const typeOptions = (types.data ?? []).map((type) => ({ value: type.id, label: type.singular }));
+  // The inbox groups by its (visible) message types; hidden messages are filtered by the hidden ones.
+  const typeOptions = hidden
+    ? (hiddenTypes ?? []).map((type) => ({ value: type.type, label: type.singular }))
+    : (types.data ?? []).map((type) => ({ value: type.id, label: type.singular }));
   if (filters.type && !typeOptions.some((option) => option.value === filters.type)) {
     typeOptions.push({ value: filters.type, label: looks?.get(filters.type)?.singular ?? filters.type });
   }
@@ -93,7 +104,7 @@ export function FolderView({ folder }: { folder: Folder }) {
   let body;
   if (me === null || list.isPending) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   else if (list.isError) body = <RefusalMessage error={list.error} onRetry={() => void list.refetch()} />;
-  else if (threads.length === 0) body = <EmptyFolder folder={folder} isFiltered={isFiltered} onClearFilters={clearFilters} />;
+  else if (threads.length === 0) body = <EmptyFolder folder={hidden ? 'hidden' : folder} isFiltered={isFiltered} onClearFilters={clearFilters} />;
   else {
     body = (
       <>
@@ -106,7 +117,7 @@ export function FolderView({ folder }: { folder: Folder }) {
   const selectedCount = threads.filter((thread) => selected.has(thread.id)).length;
   return (
     <PageShell
-      title={t(TITLES[folder])}
+      title={t(hidden ? 'screens.hidden' : TITLES[folder])}
       actions={
         <Link to="/compose" className={classes.composeLink}>
           <IconPencil size={18} aria-hidden="true" />
@@ -114,8 +125,15 @@ export function FolderView({ folder }: { folder: Folder }) {
         </Link>
       }
     >
-      <FolderSwitcher current={folder} />
-      <TypeChips types={types.data ?? []} selected={filters.type} showUnread={folder === 'feed'} onSelect={(type: PostTypeKey | '') => setFilter('type', type)} />
+      <FolderSwitcher current={hidden ? 'hidden' : folder} />
+      {hidden && hiddenTypes && hiddenTypes.length > 0 && (
+        <p className={classes.hint}>
+          {t('hiddenThreads.intro', { types: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(hiddenTypes.map((type) => type.plural)) })}
+        </p>
+      )}
+      {!hidden && (
+        <TypeChips types={types.data ?? []} selected={filters.type} showUnread={folder === 'feed'} onSelect={(type: PostTypeKey | '') => setFilter('type', type)} />
+      )}
       {(isFiltered || threads.length > 0 || !list.isSuccess) && (
         <FilterPanel key={panelKey} filters={filters} typeOptions={typeOptions} onChange={setFilter} onClear={clearFilters} />
       )}

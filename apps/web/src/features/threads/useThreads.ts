@@ -14,10 +14,13 @@ const noRetryOnRefusal = (count: number, error: unknown) => count < 1 && !isRefu
 
 type FolderPages = InfiniteData<Page<ThreadSummary>, number>;
 
-/** GET people/{me}/threads/{folder}?filters&page&limit: a folder's threads, page after page (X-Total-Count). */
-export function useFolderThreads(personId: number | null, folder: Folder, filters: ThreadFilters) {
+/**
+ * GET people/{me}/threads/{folder}?filters&page&limit: a folder's threads, page after page (X-Total-Count);
+ * with `hidden`, only those of the types the school hides from lists (Hidden messages).
+ */
+export function useFolderThreads(personId: number | null, folder: Folder, filters: ThreadFilters, hidden = false) {
   const { api } = useServices();
-  const query = toThreadsQuery(filters);
+  const query = { ...toThreadsQuery(filters), ...(hidden ? { hidden: 'true' } : {}) };
   return useInfiniteQuery({
     queryKey: ['threads', 'folder', folder, query],
     initialPageParam: 1,
@@ -37,6 +40,20 @@ export function useMessageTypes(personId: number | null) {
     queryKey: ['threads', 'types'],
     queryFn: async ({ signal }) => (await api.getPage<MessageType>(`people/${personId}/threads2/types`, { query: { limit: 100 }, signal })).items,
     enabled: personId !== null,
+    retry: noRetryOnRefusal,
+  });
+}
+
+/**
+ * The unread threads of hidden types (the badge of Hidden messages): one thread asked for, the count
+ * read from X-Total-Count. Under ['threads'], so a new or read message refreshes it.
+ */
+export function useHiddenUnreadCount(personId: number | null, enabled: boolean) {
+  const { api } = useServices();
+  return useQuery({
+    queryKey: ['threads', 'hiddenUnread'],
+    queryFn: async ({ signal }) => (await api.getPage<ThreadSummary>(`people/${personId}/threads/feed`, { query: { hidden: 'true', status: 'unread', limit: 1 }, signal })).total,
+    enabled: enabled && personId !== null,
     retry: noRetryOnRefusal,
   });
 }

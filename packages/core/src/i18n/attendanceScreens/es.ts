@@ -108,6 +108,31 @@ export const es = {
       fileName: 'asistencia-{{from}}-{{to}}.csv',
       badPeriod: 'La fecha inicial debe ser anterior a la final.',
     },
+    // Issue 36 §3: the school ID card scanned on the roll.
+    scan: {
+      open: 'Escanear carné',
+      title: 'Escanear carné · {{group}}',
+      camera: 'Vista de la cámara',
+      cameraStarting: 'Encendiendo la cámara…',
+      cameraReady: 'Apunte la cámara al código QR del carné.',
+      cameraRefused: 'No hay permiso para usar la cámara. Escriba el código o use un lector de códigos en el campo de abajo.',
+      cameraUnavailable: 'No hay una cámara disponible. Escriba el código o use un lector de códigos en el campo de abajo.',
+      codeLabel: 'Código del carné',
+      codeHint: 'Un lector de códigos lo escribe aquí y pulsa Enter por usted.',
+      submit: 'Registrar',
+      sending: 'Registrando…',
+      result: '{{name}}: {{result}}',
+      alreadyMarked: 'Ya estaba marcado',
+      recent: 'Escaneos anteriores',
+      errors: {
+        invalid_code: 'Código no válido: no es un carné de este colegio o fue alterado.',
+        code_expired: 'Este código ya venció: pida que abran el carné de hoy.',
+        not_on_roll: 'Esta persona no está en la lista de este grupo.',
+        forbidden: 'No puede marcar la asistencia de este grupo.',
+        offline: 'Sin conexión: el código no se registró. Inténtelo de nuevo cuando vuelva la conexión.',
+        other: 'No se pudo registrar el código. Inténtelo de nuevo.',
+      },
+    },
   },
 } as const;
 
