@@ -237,6 +237,10 @@ export default defineConfig({
           // React itself, which they import, stays with the entry (hence no recursive dependencies).
           groups: [
             { name: 'deck-libraries', test: (id) => DECK_LIBRARIES.test(id) && !id.endsWith('.css'), includeDependenciesRecursively: false, priority: 1 },
+            // The first screens' lazy-terms helper travels with the directory's terms, which /code needs
+            // anyway: the other lazily loaded dictionaries share the helper, which would otherwise be a
+            // chunk of its own on /code.
+            { name: 'withDirectoryTerms', test: /[\\/](src[\\/]app[\\/]i18n[\\/](createLazyTerms\.tsx|withDirectoryTerms\.ts)|i18n[\\/]directory[\\/]index\.ts)$/, includeDependenciesRecursively: false, priority: 1 },
             { name: areas.name, includeDependenciesRecursively: false },
           ],
         },

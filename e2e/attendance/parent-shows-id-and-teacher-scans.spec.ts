@@ -64,7 +64,7 @@ test('a parent shows her daughter’s school ID on the phone, offline too, and t
 
   // ── 2. At the school gate without signal: the card and its code are still there ─────────────────
   await pp.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => pp.evaluate(() => navigator.serviceWorker.controller?.scriptURL), { message: 'the page is controlled by /sw.js' }).toMatch(/\/sw\.js$/);
+  await expect.poll(() => pp.evaluate(() => navigator.serviceWorker.controller?.scriptURL), { message: 'the page is controlled by /sw.js', timeout: 20_000 }).toMatch(/\/sw\.js$/);
   await parent.context.setOffline(true);
   await pp.reload();
   await expect(pp.getByText(ids.offlineCopy)).toBeVisible();
