@@ -84,7 +84,10 @@ export async function calendarIcsRoutes(app: FastifyInstance): Promise<void> {
       summary: 'A private calendar address, as calendar apps read it (no token)',
       description:
         '`{file}` is `{secret}.ics` from POST people/{me}/calendar/subscription. The person\'s events of every feed they keep ' +
-        'on, from 90 days ago to 400 days ahead, each once with its repetition; METHOD:PUBLISH, the school as the calendar\'s ' +
+        'on, from 90 days ago to 400 days ahead, each once with its repetition, and, unless the `classroom` feed is off, the ' +
+        'due dates of their classroom tasks in that span (UID `classroom-task-{postId}-{studentId}@{school code}.patio`, or ' +
+        '`classroom-task-{postId}@…` for a teacher; a relative gets one per child; DTSTART at the due moment and no DTEND, ' +
+        'so it ends where it starts; URL and DESCRIPTION the task in the web app; SEQUENCE 0); METHOD:PUBLISH, the school as the calendar\'s ' +
         'name, REFRESH-INTERVAL one hour; `Cache-Control: private, max-age=900`. An unknown, reset or revoked address, or a ' +
         `person who is no longer approved: 404 \`not_found\`. ${icsNote}`,
       params: paramsOf(p.subscriptionFile),

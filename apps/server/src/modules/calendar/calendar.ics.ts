@@ -36,9 +36,32 @@ export interface IcsCalendar {
 
 const FREQ = { daily: 'DAILY', weekly: 'WEEKLY', monthly: 'MONTHLY', yearly: 'YEARLY' } as const;
 
+/**
+ * A task's due date (issue 35): one moment, no event row. A relative gets one per child, so the student
+ * is in the UID; a teacher's has none.
+ */
+export interface IcsDueDate {
+  postId: number;
+  studentId: number | null;
+  /** As the in-app feed names it (a relative's says which child). */
+  title: string;
+  /** Epoch seconds. */
+  at: number;
+  timeZone: string;
+  /** The app path it opens. */
+  path: string;
+  /** ISO: LAST-MODIFIED. */
+  updatedAt: string;
+}
+
 /** A stable UID: the same event keeps it in every file and subscription. */
 export function eventUid(orgCode: string, eventId: number): string {
   return `event-${eventId}@${orgCode}.patio`;
+}
+
+/** A due date's stable UID, one per task and student (or per task, for a teacher). */
+export function dueDateUid(orgCode: string, postId: number, studentId: number | null): string {
+  return studentId === null ? `classroom-task-${postId}@${orgCode}.patio` : `classroom-task-${postId}-${studentId}@${orgCode}.patio`;
 }
 
 /** A zone's VTIMEZONE block, or null for a zone the library does not know (the TZID alone then). */
@@ -97,8 +120,14 @@ function instantOf(iso: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** The events as one VCALENDAR. */
-export function renderIcs(events: readonly CalendarEventRecord[], context: IcsContext, options: IcsCalendar = {}): string {
+/**
+ * The events, and the classroom's due dates when given, as one VCALENDAR. A due date is a VEVENT at
+ * its moment without DTEND (RFC 5545 §3.6.1: it then ends where it starts; a DTEND equal to DTSTART
+ * would break §3.8.2.2), so every app lists it at the due time itself, not at the start of an
+ * invented slot before it. SEQUENCE 0: nothing of it changes once the task is published (no route
+ * edits a published classroom post or its due date); LAST-MODIFIED is the post's last change.
+ */
+export function renderIcs(events: readonly CalendarEventRecord[], context: IcsContext, options: IcsCalendar = {}, dueDates: readonly IcsDueDate[] = []): string {
   const calendar = ical({
     prodId: { company: 'Patio', product: 'Patio calendar', language: 'ES' },
     timezone: { name: null, generator: vtimezoneOf },
@@ -134,6 +163,22 @@ export function renderIcs(events: readonly CalendarEventRecord[], context: IcsCo
         end: new TZDate(event.endsAt * 1000, event.timeZone),
       });
     }
+  }
+  for (const due of dueDates) {
+    const written = withoutControls(due.title).replace(/[\t\n]+/g, ' ');
+    const page = `${context.webOrigin}${due.path}`;
+    const lastModified = instantOf(due.updatedAt);
+    calendar.createEvent({
+      id: dueDateUid(context.orgCode, due.postId, due.studentId),
+      summary: written.trim() === '' ? context.untitled : written,
+      description: page,
+      url: page,
+      stamp: context.now,
+      sequence: 0,
+      ...(lastModified ? { lastModified } : {}),
+      timezone: due.timeZone,
+      start: new TZDate(due.at * 1000, due.timeZone),
+    });
   }
   // RFC 5545: every line, the last one too, ends with CRLF.
   return `${calendar.toString()}\r\n`;

@@ -5,6 +5,8 @@ import type { RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
 import { findCaller } from '../people/index';
+import { timeZoneOf } from '../settings/index';
+import { classroomIcsDueDates } from './calendar.classroom';
 import { renderIcs } from './calendar.ics';
 import { findCalendarReach } from './calendar.reach';
 import { deleteSubscription, findSubscriptionById, findSubscriptionOf, type SubscriptionRow, upsertSubscription } from './calendar.subscriptions.queries';
@@ -16,7 +18,8 @@ import { eventsForCaller } from './calendar.window';
 // with a key derived like the signed file addresses' (decision 012) under its own label: nothing but
 // the nonce is stored, the address can be shown again, and a new nonce (reset) or no row (revoke)
 // ends the old one at once. It holds the person's events of every feed they keep on, each once with
-// its repetition, from 90 days ago to 400 days ahead.
+// its repetition, from 90 days ago to 400 days ahead, and the classroom's due dates in that span
+// (issue 35) unless the person switched that feed off.
 
 const PAST_DAYS = 90;
 const FUTURE_DAYS = 400;
@@ -95,10 +98,14 @@ export async function readSubscription(ctx: RequestContext, file: string): Promi
   const person = await findCaller(ctx.db, ctx.org.id, row.person_id);
   if (!person || !(await findCalendarReach(ctx.db, person)).approved) throw unknownAddress();
   const now = Math.floor(Date.now() / 1000);
-  const events = await eventsForCaller(ctx.db, person, { from: now - PAST_DAYS * 86_400, to: now + FUTURE_DAYS * 86_400, feeds: 'enabled' });
+  const window = { from: now - PAST_DAYS * 86_400, to: now + FUTURE_DAYS * 86_400 };
+  const untitled = await untitledFor(ctx.db, person);
+  const events = await eventsForCaller(ctx.db, person, { ...window, feeds: 'enabled' });
+  const dueDates = await classroomIcsDueDates(ctx.db, person, window, timeZoneOf(ctx.org.settings), untitled);
   return renderIcs(
     events,
-    { orgCode: ctx.org.code, webOrigin: ctx.origin, untitled: await untitledFor(ctx.db, person), now: new Date() },
+    { orgCode: ctx.org.code, webOrigin: ctx.origin, untitled, now: new Date() },
     { publish: true, name: ctx.org.title, refreshSeconds: REFRESH_SECONDS },
+    dueDates,
   );
 }

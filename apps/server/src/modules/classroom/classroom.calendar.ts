@@ -22,6 +22,10 @@ export interface ClassroomDueDate {
   dueDate: string;
   /** The first name of the child it is about, for a relative; null for the student or teacher themself. */
   child: string | null;
+  /** The student whose task it is (the caller, or a relative's child); null for a teacher. */
+  studentId: number | null;
+  /** The post's last change (ISO). */
+  updatedAt: string;
   /** The app path it opens. */
   path: string;
 }
@@ -57,6 +61,8 @@ export async function findClassroomDueDates(db: Database, caller: Caller, from: 
       title: plainTitle(task.title),
       dueDate: task.due_date,
       child: m.role === 'relative' ? plainTitle(firstNames.get(personId) ?? '') : null,
+      studentId: m.role === 'teacher' ? null : personId,
+      updatedAt: task.updated_at,
       path: taskPath(personId, task.node_id, task.post_id),
     }));
   });

@@ -9,6 +9,8 @@ export interface DueTaskRow {
   node_id: number;
   due_date: string;
   title: string;
+  /** The post's last change (a subscribed calendar's LAST-MODIFIED). */
+  updated_at: string;
 }
 
 /**
@@ -19,7 +21,7 @@ export async function findTasksDueBetween(db: Database, orgId: number, nodeIds: 
   if (nodeIds.length === 0 || from >= to) return [];
   const rows = await db.selectFrom('classroom_posts')
     .innerJoin('posts', (j) => j.onRef('posts.id', '=', 'classroom_posts.post_id').on('posts.org_id', '=', orgId))
-    .select(['classroom_posts.id', 'classroom_posts.post_id', 'classroom_posts.node_id', 'classroom_posts.due_date', 'posts.title'])
+    .select(['classroom_posts.id', 'classroom_posts.post_id', 'classroom_posts.node_id', 'classroom_posts.due_date', 'posts.title', 'posts.updated_at'])
     .where('classroom_posts.org_id', '=', orgId).where('classroom_posts.node_id', 'in', [...nodeIds]).where('classroom_posts.kind', '=', 'task')
     .where('posts.status', '=', 'published')
     .where('classroom_posts.due_date', '>=', from).where('classroom_posts.due_date', '<', to)
