@@ -6,7 +6,6 @@ import {
   ZClassroomPostsQuery,
   ZClassroomPublishRequest,
   ZClassroomSettings,
-  ZLanguage,
   ZNodePost,
   ZNodePostsQuery,
   ZSubmission,
@@ -17,11 +16,10 @@ import {
 } from '@patio/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendDownload } from '../../http/download';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
 import { errors, fileAnswer, mime } from '../../http/schemas';
-import { SPREADSHEET_FILE_DOC, ZSpreadsheetFormat, requestedFormat } from '../../platform/spreadsheet/index';
+import { SPREADSHEET_FILE_DOC, ZSpreadsheetExportQuery, requestedFormat } from '../../platform/spreadsheet/index';
 import { POST_BODY_LIMIT } from '../posts/index';
 import { classroomPolicies as p } from './classroom.policy';
 import { exportGrades } from './classroom.grades';
@@ -149,11 +147,7 @@ export async function classroomRoutes(app: FastifyInstance): Promise<void> {
       summary: "A group's gradebook as a CSV or XLSX file",
       description: `${managers} Anyone else, and a node the school does not have, 404. One row per current student of the group, in name order, with the name columns of the members export (first names, last name, second last name); one column per published task, soonest due first (tasks without a due date last), titled with the task's title and due date (the day in the school's time zone). A cell holds the grade when there is one (a number), else the status of the work in the file's language: assigned, turned in, late, returned, or missing (an assigned task past its due date). \`lang\` picks the language of titles and statuses (default: the caller's interface language, else the school's); \`delimiter\` overrides the CSV delimiter of that language. ${SPREADSHEET_FILE_DOC}`,
       params: paramsOf(p.grades),
-      querystring: z.object({
-        lang: ZLanguage.optional(),
-        delimiter: z.enum(['comma', 'semicolon']).optional(),
-        format: ZSpreadsheetFormat.optional(),
-      }),
+      querystring: ZSpreadsheetExportQuery,
       response: { 200: fileAnswer('CSV, or XLSX with format=xlsx', mime.csv, mime.xlsx), ...errors(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {

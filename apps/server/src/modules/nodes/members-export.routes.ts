@@ -1,12 +1,10 @@
-import { ZLanguage } from '@patio/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendDownload } from '../../http/download';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
 import { errors, fileAnswer, mime } from '../../http/schemas';
 import { exportMembersPolicy } from './members-export.policy';
-import { SPREADSHEET_FILE_DOC, ZSpreadsheetFormat, requestedFormat } from '../../platform/spreadsheet/index';
+import { SPREADSHEET_FILE_DOC, ZSpreadsheetExportQuery, requestedFormat } from '../../platform/spreadsheet/index';
 import { exportMembers } from './members-export.service';
 
 export async function membersExportRoutes(app: FastifyInstance): Promise<void> {
@@ -24,11 +22,7 @@ export async function membersExportRoutes(app: FastifyInstance): Promise<void> {
         'and statuses (default es); `delimiter` overrides the CSV delimiter of that language. ' +
         SPREADSHEET_FILE_DOC,
       params: paramsOf(exportMembersPolicy),
-      querystring: z.object({
-        lang: ZLanguage.optional(),
-        delimiter: z.enum(['comma', 'semicolon']).optional(),
-        format: ZSpreadsheetFormat.optional(),
-      }),
+      querystring: ZSpreadsheetExportQuery,
       response: { 200: fileAnswer('CSV, or XLSX with format=xlsx', mime.csv, mime.xlsx), ...errors(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {

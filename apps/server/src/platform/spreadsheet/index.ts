@@ -4,6 +4,6 @@ export { decodeText, type DecodedText, type TextEncodingName } from './decode-te
 export { csvDelimiterFor, decimalSeparatorFor, pickCsvDelimiter } from './csv-delimiter';
 export { writeXlsx, type ColumnFormat, type XlsxSheet } from './xlsx-writer';
 export {
-  CSV_TYPE, XLSX_TYPE, SPREADSHEET_FILE_DOC, ZSpreadsheetFormat, requestedFormat, tableFile,
+  CSV_TYPE, XLSX_TYPE, SPREADSHEET_FILE_DOC, ZSpreadsheetExportQuery, ZSpreadsheetFormat, requestedFormat, tableFile,
   type SpreadsheetFormat, type Table, type TableCell, type TableFile,
 } from './table-file';

@@ -1,3 +1,4 @@
+import { ZLanguage } from '@patio/core';
 import { z } from 'zod';
 import { toCsv } from '../export/csv';
 import { decimalSeparatorFor, pickCsvDelimiter } from './csv-delimiter';
@@ -16,6 +17,13 @@ export type SpreadsheetFormat = 'csv' | 'xlsx';
 export const ZSpreadsheetFormat = z
   .enum(['csv', 'xlsx'])
   .describe('csv (the default) or xlsx; an Accept header naming the XLSX type also picks xlsx');
+
+/** The query of an export route: the file's language, a CSV delimiter other than the language's, the format. */
+export const ZSpreadsheetExportQuery = z.object({
+  lang: ZLanguage.optional(),
+  delimiter: z.enum(['comma', 'semicolon']).optional(),
+  format: ZSpreadsheetFormat.optional(),
+});
 
 /** What an export answers: `format` when given, else XLSX when the Accept header names it, else CSV. */
 export function requestedFormat(format: SpreadsheetFormat | undefined, accept: string | undefined): SpreadsheetFormat {
