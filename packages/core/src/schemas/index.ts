@@ -27,3 +27,5 @@ export * from './transport-setup';
 export * from './billing';
 export * from './attendance';
 export * from './classroom';
+export * from './dashboards';
+export * from './personTab';
