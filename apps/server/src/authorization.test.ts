@@ -246,6 +246,26 @@ const table: Row[] = [
     route: '/api/:org/people/:id/relatives',
     expect: { ...members(403), parentA: 200, studentA: 200, teacherA: 200, schoolAdmin: 200, employee: 200 },
   },
+  // The person tab (issue 36 §1): staff who see the person, the person (and, for the overview, their
+  // parents); a driver alone is not staff. Each fact inside is narrowed by its own area.
+  {
+    method: 'GET',
+    route: '/api/:org/people/:id/overview',
+    expect: { ...members(403), parentA: 200, studentA: 200, teacherA: 200, teacherB: 200, schoolAdmin: 200, employee: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/people/:id/overview',
+    label: 'the rider of route 1: their driver sees the card, not the tab',
+    request: (w) => ({ params: { id: w.rider.id } }),
+    expect: { ...members(403), teacherA: 200, teacherB: 200, schoolAdmin: 200, employee: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/:org/people/:id/addressed',
+    request: () => ({ query: '?list=highlights' }),
+    expect: { ...members(403), studentA: 200, teacherA: 200, teacherB: 200, schoolAdmin: 200, employee: 200 },
+  },
   {
     method: 'GET',
     route: '/api/:org/people/:id/contacts',
@@ -781,6 +801,13 @@ const table: Row[] = [
     atHome: 403,
   },
   { method: 'GET', route: '/api/:org/calendar/events', request: () => ({ query: '?start=2026-05-01&end=2026-06-01' }), expect: members(200) },
+  // issue 36 §1: the person's group calendars in their tab, for staff who see them and the person.
+  {
+    method: 'GET',
+    route: '/api/:org/people/:id/calendar/events',
+    request: () => ({ query: '?start=2026-05-01&end=2026-06-01' }),
+    expect: { ...members(403), studentA: 200, teacherA: 200, teacherB: 200, schoolAdmin: 200, employee: 200 },
+  },
   {
     method: 'POST',
     route: '/api/:org/calendar/events',
@@ -1165,7 +1192,43 @@ const table: Row[] = [
   { method: 'GET', route: '/api/:org/nodes/:id/posts', request: (w) => ({ params: { id: w.tree.classA }, query: '?type=message' }), expect: members(200) },
   { method: 'GET', route: '/api/:org/settings/classroom', expect: members(200) },
   { method: 'PUT', route: '/api/:org/settings/classroom', request: () => ({ body: { relativesTurnIn: false } }), expect: adminOnly(200) },
+  // dashboards (issue 36 §2): staff only; a dashboard for teachers is refused to the school-wide employee; writes are administrators'.
+  { method: 'GET', route: '/api/:org/dashboards', expect: dashboardStaff(200) },
+  { method: 'GET', route: '/api/:org/dashboards/home', expect: dashboardStaff(200) },
+  { method: 'POST', route: '/api/:org/dashboards', request: () => ({ body: { title: 'Authz', blocks: [{ kind: 'attendance' }] } }), expect: adminOnly(201) },
+  { method: 'GET', route: '/api/:org/dashboards/:id', request: async (w, t) => ({ params: await teachersDashboard(w, t) }), expect: { ...dashboardStaff(200), employee: 403 } },
+  {
+    method: 'PUT',
+    route: '/api/:org/dashboards/:id',
+    request: async (w, t) => ({ params: await teachersDashboard(w, t), body: { title: 'Authz 2', audience: ['teachers'] } }),
+    expect: adminOnly(200),
+  },
+  { method: 'DELETE', route: '/api/:org/dashboards/:id', request: async (w, t) => ({ params: await teachersDashboard(w, t) }), expect: adminOnly(204) },
+  { method: 'GET', route: '/api/:org/dashboards/blocks/:blockId', request: async (w, t) => ({ params: await teachersDashboard(w, t) }), expect: { ...dashboardStaff(200), employee: 403 } },
+  {
+    method: 'GET',
+    route: '/api/:org/dashboards/:id/blocks/:blockId/data',
+    request: async (w, t) => ({ params: await teachersDashboard(w, t, ['teachers', 'employees']) }),
+    expect: dashboardStaff(200),
+  },
 ];
+
+/** `ok` for staff (teachers, administrators, the school-wide employee); families, students and the driver 403. */
+function dashboardStaff(ok: number): Callers {
+  return { ...members(403), teacherA: ok, teacherB: ok, schoolAdmin: ok, employee: ok };
+}
+
+/** A fresh dashboard of the world's school for `audience`, with one attendance block: its id and the block's. */
+async function teachersDashboard(w: World, t: TestApp, audience = ['teachers']): Promise<{ id: number; blockId: number }> {
+  const res = await t.request({
+    method: 'POST',
+    url: `/api/${w.school.code}/dashboards`,
+    token: await t.signIn(w.admin),
+    body: { title: 'Authz', audience, blocks: [{ kind: 'attendance' }] },
+  });
+  if (res.statusCode !== 201) throw new Error(`No dashboard: ${res.body}`);
+  return { id: res.json().id, blockId: res.json().blocks[0].id };
+}
 
 /** `ok` for student A's classroom: student A, parent A, administrators. */
 function classroomOfStudentA(ok: number): Callers {

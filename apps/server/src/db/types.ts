@@ -13,6 +13,7 @@ import type { SessionTables } from './types-sessions';
 import type { AttendanceTables } from './types-attendance';
 import type { ClassroomTables } from './types-classroom';
 import type { ClassroomNoticeTables } from './types-classroom-notices';
+import type { DashboardTables } from './types-dashboards';
 
 // Row shapes of today's schema. Migrations never import these (they are written against Kysely<any>).
 // Timestamps are ISO-8601 text, booleans integers 0/1, JSON text — the same on SQLite and PostgreSQL.
@@ -178,7 +179,7 @@ export interface JobTable {
   updated_at: string;
 }
 
-export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables, CalendarTables, NotificationTables, TransportTables, NoticeTables, BillingTables, SsoTables, AttendanceTables, SessionTables, ClassroomTables, ClassroomNoticeTables {
+export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables, CalendarTables, NotificationTables, TransportTables, NoticeTables, BillingTables, SsoTables, AttendanceTables, SessionTables, ClassroomTables, ClassroomNoticeTables, DashboardTables {
   orgs: OrgTable;
   people: PersonTable;
   relationships: RelationshipTable;

@@ -9,6 +9,7 @@ import { billingManifest } from './billing/index';
 import { blocksManifest } from './blocks/index';
 import { calendarManifest } from './calendar/index';
 import { classroomManifest } from './classroom/index';
+import { dashboardsManifest } from './dashboards/index';
 import { devicesManifest } from './devices/index';
 import { filesManifest } from './files/index';
 import { formsManifest } from './forms/index';
@@ -22,6 +23,7 @@ import { nodesManifest } from './nodes/index';
 import { notificationsManifest } from './notifications/index';
 import { orgManifest } from './org/index';
 import { peopleManifest } from './people/index';
+import { persontabManifest } from './persontab/index';
 import { postsManifest } from './posts/index';
 import { proxyManifest } from './proxy/index';
 import { registrationManifest } from './registration/index';
@@ -69,6 +71,8 @@ export const areaManifests: readonly AreaManifest[] = [
   proxyManifest,
   classroomManifest,
   idcardsManifest,
+  persontabManifest,
+  dashboardsManifest,
 ];
 
 /**

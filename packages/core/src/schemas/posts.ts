@@ -272,6 +272,11 @@ export const ZThreadsQuery = z.object({
   unit: z.enum(['days', 'weeks', 'months']).default('days'),
   type: ZPostTypeKey.optional(),
   status: z.enum(['read', 'unread', 'any']).default('any'),
+  with: ZIdText.optional().describe(
+    'Person id: only threads that person takes part in, as far as the caller can tell: they wrote a post of it the caller may ' +
+      'read, or received one the caller wrote or whose recipients are shown. Only the caller’s own stubs are read, so another ' +
+      'school’s id, or someone the caller shares no thread with, simply matches nothing',
+  ),
   hidden: z
     .enum(['true', 'false'])
     .optional()

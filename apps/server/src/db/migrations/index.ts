@@ -26,6 +26,7 @@ import * as m024 from './024-post-language';
 import * as m025 from './025-event-sequence';
 import * as m026 from './026-classroom';
 import * as m028 from './028-classroom-notices';
+import * as m029 from './029-dashboards';
 
 /** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '025-event-sequence': m025,
   '026-classroom': m026,
   '028-classroom-notices': m028,
+  '029-dashboards': m029,
 };

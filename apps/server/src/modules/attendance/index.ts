@@ -3,5 +3,8 @@
 export { attendanceRoutes } from './attendance.routes';
 export { attendancePolicies } from './attendance.policy';
 export { attendanceAlertJob, type AttendanceAlertPayload } from './attendance.alert.job';
-export { takesRollOf } from './attendance.access';
+export { attendanceReportAccess, takesRollOf } from './attendance.access';
+export { todayAt } from './attendance.days';
+export { getReport } from './attendance.reports';
+export { getAttendanceDay } from './attendance.day';
 export { attendanceManifest } from './attendance.manifest';

@@ -256,3 +256,55 @@ export function billingRowFilter(db: Database, table: BillingRowTable, orgId: nu
     return eb(eb.ref(ref), 'in', rows);
   };
 }
+
+/** Current students of `nodeIds` (a subtree), for a dashboard's group filter on billing rows. */
+function studentsIn(db: Database, orgId: number, nodeIds: number[]) {
+  return db
+    .selectFrom('memberships')
+    .select('memberships.person_id')
+    .where('memberships.org_id', '=', orgId)
+    .where('memberships.node_id', 'in', nodeIds.length > 0 ? nodeIds : [0])
+    .where('memberships.role', '=', 'student')
+    .where(currentMembership());
+}
+
+/** Period, currency and optional group filter (current students of `nodeIds`) of a dashboard's billing figures. */
+export interface BillingPeriodFilter {
+  /** First and last day (YYYY-MM-DD), both included. */
+  from: string;
+  to: string;
+  currency: string;
+  nodeIds: number[] | null;
+}
+
+/** Unpaid debits issued in the period, with their charges paid (for debitBalanceToday). */
+export async function findUnpaidDebitsIssuedIn(db: Database, orgId: number, q: BillingPeriodFilter): Promise<LedgerDebitRow[]> {
+  return db
+    .selectFrom('billing_debits as d')
+    .select([...debitColumns, chargesPaidSql.as('charges_paid')])
+    .where(scopedToOrg(orgId, 'd'))
+    .where('d.paid_on', 'is', null)
+    .where('d.currency', '=', q.currency)
+    .where('d.issue_date', '>=', q.from)
+    .where('d.issue_date', '<=', q.to)
+    .$if(q.nodeIds !== null, (b) => b.where('d.person_id', 'in', studentsIn(db, orgId, q.nodeIds!)))
+    .execute();
+}
+
+/** Credits received (dated) in the period: how many, their value and how much of it is applied to debits. */
+export async function sumCreditsReceivedIn(db: Database, orgId: number, q: BillingPeriodFilter): Promise<{ count: number; value: number | string; applied: number | string }> {
+  const row = await db
+    .selectFrom('billing_credits as c')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('n'),
+      sql<number | string>`coalesce(sum(c.value), 0)`.as('value'),
+      sql<number | string>`coalesce(sum(c.applied), 0)`.as('applied'),
+    ])
+    .where(scopedToOrg(orgId, 'c'))
+    .where('c.currency', '=', q.currency)
+    .where('c.date', '>=', q.from)
+    .where('c.date', '<=', q.to)
+    .$if(q.nodeIds !== null, (b) => b.where('c.person_id', 'in', studentsIn(db, orgId, q.nodeIds!)))
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), value: row.value, applied: row.applied };
+}

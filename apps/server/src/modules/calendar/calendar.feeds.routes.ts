@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
 import { errors } from '../../http/schemas';
 import { calendarPolicies as p } from './calendar.policy';
+import { readPersonWindow } from './calendar.person';
 import { listFeeds, readWindow, toggleFeed } from './calendar.read';
 
 /** The caller's feeds and the feed url (spec §3 Calendar feed, §7). */
@@ -48,5 +49,19 @@ export async function calendarFeedsRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: ZFeedEvent.array(), ...errors(400, 401, 403, 404) },
     },
     handler: async (request) => readWindow(contextOf(request), request.query),
+  });
+
+  r.route({
+    ...routeOf(p.readPersonWindow),
+    schema: {
+      tags,
+      summary: "A person's group calendars (the person tab)",
+      description:
+        "For staff who may see the person (GET people/{id}) and the person; anyone else 403, an id of nobody in this school 404. The events of the node calendars on the person's own path (their groups, their children's, and every node above them) and of the external sources on those nodes or the whole school's, only where the caller sees that calendar too; never the person's private things (events on posts they received, RSVPs, feed switches, classroom due dates). Items as the feed url's; `start`, `end` and their errors as GET calendar/events.",
+      params: paramsOf(p.readPersonWindow),
+      querystring: ZFeedQuery.omit({ feed: true }),
+      response: { 200: ZFeedEvent.array(), ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request) => readPersonWindow(contextOf(request), request.params.id, request.query),
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { forbidden, notFound } from '../../http/errors';
 import { definePolicy, isSelf, isSignedIn, type PolicyContext, zId } from '../../policy/policy';
+import { canSeeProfile, personExists } from '../people/index';
 import { canSeeEvent } from './calendar.access';
 import { mayEditEvent } from './calendar.rights';
 import { loadEventRecord } from './calendar.window';
@@ -43,6 +44,13 @@ const seesAnswers = async (ctx: ByEvent) => {
 /** Adding to a node's calendar: administrators and teachers; which node is checked with the body. */
 const writesSomeCalendar = ({ caller }: PolicyContext<unknown>) => caller !== null && (caller.isAdmin || caller.teachingNodeIds.length > 0);
 
+/** Staff who may see the person (GET people/{id}), and the person; an id of nobody in this school 404. */
+const readsPersonCalendar = async ({ caller, db, org, params }: PolicyContext<{ id: number }>) => {
+  if (caller?.id === params.id) return true;
+  if (!(await personExists(db, org.id, params.id))) throw notFound('There is no such person in this school');
+  return caller!.isStaff && (await canSeeProfile(db, caller!, params.id));
+};
+
 export const calendarPolicies = {
   /** GET people/{me}/calendar/feeds: the caller's own (another person's: 403). */
   listFeeds: definePolicy({ method: 'GET', path: 'people/:id/calendar/feeds', params: me, check: isSelf }),
@@ -53,6 +61,8 @@ export const calendarPolicies = {
     params: meAndFeed,
     check: ({ caller, params }) => caller?.id === params.personId,
   }),
+  /** GET people/{id}/calendar/events: the person's group calendars in their tab (issue 36 §1). */
+  readPersonWindow: definePolicy({ method: 'GET', path: 'people/:id/calendar/events', params: me, check: readsPersonCalendar }),
   /** GET calendar/events: the window of every signed-in member (each sees their own events). */
   readWindow: definePolicy({ method: 'GET', path: 'calendar/events', check: isSignedIn }),
   createEvent: definePolicy({ method: 'POST', path: 'calendar/events', check: writesSomeCalendar }),

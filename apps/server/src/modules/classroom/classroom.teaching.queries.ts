@@ -152,3 +152,34 @@ export async function findWaitingSubmissions(db: Database, orgId: number, nodeId
     .limit(limit)
     .execute();
 }
+
+/**
+ * Published tasks per group due in [start, end) (ISO instants), and the current students' turn-ins on
+ * them (a dashboard's completion over a period). `nodeIds` null: every group of the school.
+ */
+export async function countTasksDueByGroup(
+  db: Database,
+  orgId: number,
+  nodeIds: readonly number[] | null,
+  start: string,
+  end: string,
+): Promise<Map<number, { tasks: number; handedIn: number }>> {
+  if (nodeIds !== null && nodeIds.length === 0) return new Map();
+  const due = () =>
+    publishedTasks(db, orgId)
+      .$if(nodeIds !== null, (q) => q.where('classroom_posts.node_id', 'in', [...nodeIds!]))
+      .where('classroom_posts.due_date', '>=', start)
+      .where('classroom_posts.due_date', '<', end);
+  const [tasks, handedIn] = await Promise.all([
+    due().select((eb) => ['classroom_posts.node_id', eb.fn.countAll<number | string>().as('n')]).groupBy('classroom_posts.node_id').execute(),
+    due()
+      .innerJoin('classroom_submissions', (j) => j.onRef('classroom_submissions.classroom_post_id', '=', 'classroom_posts.id').on('classroom_submissions.org_id', '=', orgId))
+      .select((eb) => ['classroom_posts.node_id', eb.fn.countAll<number | string>().as('n')])
+      .where('classroom_submissions.status', 'in', HANDED_IN)
+      .where(ofCurrentStudent(orgId))
+      .groupBy('classroom_posts.node_id')
+      .execute(),
+  ]);
+  const handed = new Map(handedIn.map((r) => [r.node_id, Number(r.n)]));
+  return new Map(tasks.map((r) => [r.node_id, { tasks: Number(r.n), handedIn: handed.get(r.node_id) ?? 0 }]));
+}

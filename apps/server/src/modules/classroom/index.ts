@@ -4,3 +4,4 @@ export { classroomRoutes } from './classroom.routes';
 export { classroomPolicies } from './classroom.policy';
 export { classroomManifest } from './classroom.manifest';
 export { findClassroomDueDates, hasClassroomCalendar, type ClassroomDueDate } from './classroom.calendar';
+export { countStudentsByGroup, countTasksDueByGroup, findTaughtGroups } from './classroom.teaching.queries';

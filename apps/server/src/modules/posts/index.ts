@@ -19,3 +19,4 @@ export type { EventColumns } from './posts.event.queries';
 export { postsManifest } from './posts.manifest';
 export { inputOf } from './drafts.service';
 export { findPostRecord, type PostRecord } from './drafts.queries';
+export { countReceipts, findReadablePublished } from './sent.queries';

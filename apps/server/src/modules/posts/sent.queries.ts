@@ -2,6 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
 import type { DB } from '../../db/types';
+import type { AccessFilter } from '../../policy/access';
 import { searchKeyContains } from '../people/index';
 
 /** The posts an author sent or scheduled (not replies, which live in their threads), with their read receipts. */
@@ -90,6 +91,37 @@ export async function countReceipts(db: Database, orgId: number, postId: number)
     .where('post_id', '=', postId)
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), read: Number(row.read) };
+}
+
+/**
+ * Published posts of the school that pass `readable` (postFilter of the viewer), for read rates: post
+ * `postId`, or the latest `limit` of `type` published in [start, end) (ISO instants).
+ */
+export async function findReadablePublished(
+  db: Database,
+  orgId: number,
+  readable: AccessFilter,
+  q: { postId: number } | { type: string; start: string; end: string; limit: number },
+  authorId: number | null = null,
+) {
+  let query = db
+    .selectFrom('posts')
+    .select(['posts.id', 'posts.title', 'posts.type', 'posts.publish_date'])
+    .where(scopedToOrg(orgId, 'posts'))
+    .where('posts.status', '=', 'published')
+    .where(readable('posts.id'));
+  if (authorId !== null) query = query.where('posts.author_id', '=', authorId);
+  if ('postId' in q) query = query.where('posts.id', '=', q.postId);
+  else {
+    query = query
+      .where('posts.type', '=', q.type)
+      .where('posts.publish_date', '>=', q.start)
+      .where('posts.publish_date', '<', q.end)
+      .orderBy('posts.publish_date', 'desc')
+      .orderBy('posts.id', 'desc')
+      .limit(q.limit);
+  }
+  return query.execute();
 }
 
 /** Author and status of a post of the school (receipts' rights); null when the school has none with that id. */

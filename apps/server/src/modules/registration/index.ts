@@ -7,4 +7,5 @@ export { registrationChecks } from './registration.sign-in';
 export { assertRegistrationAllows, type RegistrationVerdict, registrationVerdict } from './registration.gate';
 export { findRegistrationStatus } from './registration.queries';
 export { registrationMailJob } from './registration.notify';
+export { listRegistrations } from './registration.list';
 export { registrationManifest } from './registration.manifest';

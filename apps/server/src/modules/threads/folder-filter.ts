@@ -30,6 +30,7 @@ export function folderFilterOf(query: ThreadsQuery): FolderFilter {
   const filter: FolderFilter = { status: query.status };
   if (query.sender !== undefined) filter.sender = query.sender;
   if (query.type !== undefined) filter.type = query.type;
+  if (query.with !== undefined) filter.with = query.with;
   const subject = query.subject?.trim();
   if (subject) filter.subject = containsPattern(subject);
   const words = [...new Set((query.q ?? '').split(/\s+/).filter(Boolean))].slice(0, MAX_WORDS);

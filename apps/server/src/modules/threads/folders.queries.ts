@@ -38,6 +38,8 @@ export interface FolderFilter {
   activeFrom?: string;
   activeUntil?: string;
   status: 'read' | 'unread' | 'any';
+  /** A person who takes part in the thread as far as the caller can tell (withParticipant). */
+  with?: number;
 }
 
 type FolderParams = { orgId: number; personId: number; folder: StubFolder };
@@ -73,7 +75,7 @@ const plainCount = compiledQuery((db: Kysely<DB>, p: FolderParams) =>
 /** Whether a filter asks anything of the thread's first post (author, type, title). */
 const asksFirstPost = (f: FolderFilter) => f.sender !== undefined || f.type !== undefined || f.subject !== undefined || f.typeIn !== undefined || f.typeNotIn !== undefined;
 
-const isPlain = (f: FolderFilter) => !asksFirstPost(f) && f.words === undefined && f.activeFrom === undefined && f.status === 'any';
+const isPlain = (f: FolderFilter) => !asksFirstPost(f) && f.words === undefined && f.with === undefined && f.activeFrom === undefined && f.status === 'any';
 
 /**
  * "The subquery finds a row", as a scalar subquery with LIMIT 1 rather than EXISTS: PostgreSQL may turn
@@ -84,6 +86,36 @@ const isPlain = (f: FolderFilter) => !asksFirstPost(f) && f.words === undefined 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any select list: only whether a row exists is asked
 function hasRow(eb: ExpressionBuilder<DB, 'stubs'>, subquery: SelectQueryBuilder<DB, any, { id: number }>) {
   return eb(subquery.limit(1), 'is not', null);
+}
+
+/**
+ * A post of the stub's thread the caller may read that shows `personId` taking part: written by them,
+ * or received by them where the caller may know its recipients (the caller wrote it, or its recipients
+ * are shown). Who else got a post is not the caller's to learn from a filter.
+ */
+function withParticipant(eb: ExpressionBuilder<DB, 'stubs'>, p: FolderParams, kind: ReaderKind, personId: number) {
+  return eb
+    .selectFrom('posts as part')
+    .select('part.id')
+    .where('part.org_id', '=', p.orgId)
+    .whereRef('part.thread_id', '=', 'stubs.thread_id')
+    .where(readablePost(kind, p.orgId, p.personId, 'part'))
+    .where((w) =>
+      w.or([
+        w('part.author_id', '=', personId),
+        w.and([
+          w.or([w('part.author_id', '=', p.personId), w('part.recipients_visible', '=', 1)]),
+          w.exists(
+            w
+              .selectFrom('stubs as part_stub')
+              .select('part_stub.id')
+              .where('part_stub.org_id', '=', p.orgId)
+              .whereRef('part_stub.post_id', '=', 'part.id')
+              .where('part_stub.person_id', '=', personId),
+          ),
+        ]),
+      ]),
+    );
 }
 
 /** The caller's stubs of `folder` grouped by thread, with the filters: the base of a filtered page and its count. */
@@ -134,6 +166,10 @@ function filteredThreads(db: Database, p: FolderParams, kind: ReaderKind, f: Fol
           ),
       ),
     );
+  }
+  if (f.with !== undefined) {
+    const personId = f.with;
+    query = query.where((eb) => hasRow(eb, withParticipant(eb, p, kind, personId)));
   }
   query = query.groupBy('stubs.thread_id');
   if (f.activeFrom !== undefined && f.activeUntil !== undefined) {

@@ -157,4 +157,35 @@ describeOnDatabases('threads: folder lists', (t) => {
     expect(await list(w.parentB, `?around=${today}&unit=months`)).toEqual(plain);
     expect(await list(w.parentB, '?q=%20%20')).toEqual(plain); // blank text filters nothing
   });
+
+  it('item 1: with={personId} keeps the threads that person takes part in, never one the caller could not tell', async () => {
+    // People of their own, so the counts of the other tests stand.
+    const teacher = await t.makePerson(w.school, { role: 'teacher', node: w.tree.classA, firstName: 'Tania' });
+    const [p1, p2, p3] = [await t.makePerson(w.school, { firstName: 'Pía' }), await t.makePerson(w.school, { firstName: 'Paco' }), await t.makePerson(w.school, { firstName: 'Pilar' })];
+    const outing = await publishPost(t, teacher, [p1, p2], { title: 'Excursión', replies: 'author' });
+    const note = await publishPost(t, teacher, [p3], { title: 'Nota' });
+    // p1 answers the teacher only: p2 holds the thread but not the answer.
+    const answer = await call(p1, 'POST', `people/${p1.id}/threads/feed/${outing.thread}`, { description: '<p>Autorizo</p>' });
+    expect(answer.statusCode, answer.body).toBe(201);
+
+    // The author knows every recipient and every writer of the threads in their box.
+    expect(ids((await list(teacher, `?with=${p1.id}`)).items)).toEqual([outing.thread]);
+    expect(ids((await list(teacher, `?with=${p2.id}`)).items)).toEqual([outing.thread]); // p2 got the teacher's own post
+    expect((await list(teacher, `?with=${p3.id}`)).total).toBe(0); // the note never came back to the teacher's box
+    expect(ids((await list(p1, `?with=${teacher.id}`)).items)).toEqual([outing.thread]);
+    expect(ids((await list(p3, `?with=${teacher.id}`)).items)).toEqual([note.thread]);
+    // p2 may not learn that p1 got the same circular (recipients hidden), nor read p1's answer.
+    expect((await list(p2, `?with=${p1.id}`)).total).toBe(0);
+    expect((await list(p2, `?with=${p3.id}`)).total).toBe(0);
+    expect(ids((await list(p2, `?with=${teacher.id}`)).items)).toEqual([outing.thread]);
+    // Another school's person, nobody, or the other filters together.
+    const norteParent = await norteParentOf(t, w);
+    expect((await list(teacher, `?with=${norteParent.id}`)).total).toBe(0);
+    expect((await list(teacher, '?with=2147483647')).total).toBe(0);
+    expect((await list(p1, `?with=${teacher.id}&status=unread`)).total).toBe(1);
+    expect((await list(p1, `?with=${teacher.id}&q=zzz`)).total).toBe(0);
+    for (const bad of ['abc', '0', '-1', '1.5', '%00']) expect((await call(p1, 'GET', `people/${p1.id}/threads/feed?with=${bad}`)).statusCode, bad).toBe(400);
+    // Still the caller's own box only.
+    expect((await call(teacher, 'GET', `people/${p1.id}/threads/feed?with=${teacher.id}`)).statusCode).toBe(403);
+  });
 });

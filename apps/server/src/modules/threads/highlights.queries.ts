@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
 import type { Database } from '../../db/database';
 import { scopedToOrg } from '../../db/scope';
@@ -23,15 +23,27 @@ function candidates(db: Kysely<DB>, p: BoardParams) {
     .as('candidate');
 }
 
-/** The candidates joined with their posts and kept when on the board: published, highlighted, not expired. */
+/**
+ * A post (alias `posts`, or `alias`) that a board shows: published, highlighted, not expired at `now`.
+ * The person's tab (issue 36) picks the highlights addressed to someone with the same rule.
+ */
+export function isOnBoard(db: Database, now: string, alias = 'posts') {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a filter for whichever query reads posts
+  return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> =>
+    eb.and([
+      eb(eb.ref(`${alias}.status`), '=', 'published'),
+      eb(eb.ref(`${alias}.highlight`), '=', 1),
+      eb.or([eb(eb.ref(`${alias}.expiration_date`), 'is', null), isAfter(db, `${alias}.expiration_date`, now)(eb)]),
+    ]);
+}
+
+/** The candidates joined with their posts and kept when on the board (isOnBoard). */
 function board(db: Kysely<DB>, p: BoardParams) {
   return db
     .selectFrom(candidates(db, p))
     .innerJoin('posts', (join) => join.onRef('posts.id', '=', 'candidate.id').on('posts.org_id', '=', p.orgId))
     .where(scopedToOrg(p.orgId, 'posts'))
-    .where('posts.status', '=', 'published')
-    .where('posts.highlight', '=', 1)
-    .where((eb) => eb.or([eb('posts.expiration_date', 'is', null), isAfter(db, 'posts.expiration_date', p.now)(eb)]));
+    .where(isOnBoard(db, p.now));
 }
 
 const boardCount = compiledQuery((db: Kysely<DB>, p: BoardParams) => board(db, p).select((eb) => eb.fn.countAll<number | string>().as('n')));

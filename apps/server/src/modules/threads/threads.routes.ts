@@ -28,7 +28,9 @@ export async function threadsRoutes(app: FastifyInstance): Promise<void> {
         'delivery) first: the first post’s type, title, author and audience, the latest post the caller may read, ' +
         '`unread` and `unreadCount` (the caller’s unread stubs of it in this folder). Filters (spec §3): `q` words ' +
         'that must all appear in the title or description of one post of the thread the caller may read, `subject` ' +
-        'text in the title, both without regard to case or accents; `sender` the first post’s author; `type` its type; `around` a day with `unit` ' +
+        'text in the title, both without regard to case or accents; `sender` the first post’s author; `type` its type; `with` a person ' +
+        'who wrote or received a post of the thread the caller may read (a recipient only where the caller wrote that post or its ' +
+        'recipients are shown); `around` a day with `unit` ' +
         '(latest activity within one unit of it, UTC); `status`; `hidden` (spec §3 post types hidden from lists): the ' +
         'inbox leaves out threads of the types the school hides, `hidden=true` lists only those (Hidden messages), ' +
         'archive and trash list every type. Only the caller’s own stubs are read, so no filter ' +

@@ -8,4 +8,5 @@ export { routeAccess } from './transport.access';
 export { routeBusTopic, transportLiveTopic, type RouteEventMessage, type RoutePositionMessage } from './transport.live';
 export { positionsPurgeJob, type PositionsPurgePayload } from './transport.purge';
 export { insertRouteStops, insertTarget, updateStopTimes, upsertRouteRider, upsertTransportRoute } from './transport.queries';
+export { listRoutes } from './transport.read';
 export { transportManifest } from './transport.manifest';
