@@ -112,7 +112,7 @@ const AREA_OF_FEATURE: Record<string, string> = {
   calendar: 'calendar',
   people: 'people', contacts: 'people', profile: 'people', settings: 'people', notifications: 'people', more: 'people', placeholder: 'people',
   compose: 'compose', sent: 'compose',
-  admin: 'admin', invitations: 'admin', registration: 'admin', nodes: 'admin', postTypes: 'admin',
+  admin: 'admin', invitations: 'admin', registration: 'admin', nodes: 'admin', postTypes: 'admin', dashboards: 'admin',
   transport: 'transport', geo: 'transport',
   billing: 'billing',
   attendance: 'attendance',

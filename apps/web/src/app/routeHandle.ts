@@ -15,6 +15,11 @@ export interface RouteHandle {
   order?: number;
   /** The mobile back button closes the app on this route. */
   exitOnBack?: boolean;
+  /**
+   * The staff workspace tab this route and those below it open or focus (issue 36 §1): `admin`, or
+   * `person` (the tab `person:{personId}` of the route's personId param).
+   */
+  workspace?: 'admin' | 'person';
 }
 
 /** The metadata of the deepest matched route. */

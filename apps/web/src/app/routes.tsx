@@ -30,7 +30,8 @@ const calendarScreen = () => import('../features/calendar/CalendarPage').then((m
 /** Routes inside the /deck shell (spec §2 routes table). */
 export const deckRoutes: RouteObject[] = [
   screen('highlights', 'highlights', () => import('../features/highlights/HighlightsPage').then((m) => ({ Component: m.HighlightsPage })), { order: 1, exitOnBack: true }, threadChild()),
-  later('dashboard/:dashboardId', 'dashboard'),
+  // Issue 36 §2: a dashboard of blocks; its route params reach the blocks.
+  screen('dashboard/:dashboardId', 'dashboard', () => import('../features/dashboards/DashboardPage').then((m) => ({ Component: m.DashboardPage }))),
   screen('inbox', 'inbox', inboxScreen, { order: 2 }),
   screen('calendar', 'calendar', calendarScreen, { order: 3 }, [
     ...threadChild(),
@@ -65,7 +66,25 @@ export const deckRoutes: RouteObject[] = [
   screen('admin/jobs', 'jobs', () => import('../features/admin/JobsPage').then((m) => ({ Component: m.JobsPage }))),
   screen('admin/sign-in', 'singleSignOn', () => import('../features/admin/SingleSignOnPage').then((m) => ({ Component: m.SingleSignOnPage }))),
   screen('admin/invitations', 'invitations', () => import('../features/invitations/InvitationsPage').then((m) => ({ Component: m.InvitationsPage })), { title: 'signInHelp.titles.invitations' }),
-  screen('person/:personId', 'person', () => import('../features/people/PersonPage').then((m) => ({ Component: m.PersonPage }))),
+  // Issue 36 §1: the staff workspace's admin tab; /admin/jobs, /admin/sign-in and /admin/invitations stay outside it.
+  screen('admin', 'admin', () => import('../features/admin/workspace/AdminTabLayout').then((m) => ({ Component: m.AdminTabLayout })), { workspace: 'admin' }, [
+    { index: true, lazy: () => import('../features/dashboards/AdminHomePage').then((m) => ({ Component: m.AdminHomePage })), handle: { screen: 'adminHome' } satisfies RouteHandle },
+    screen('extracurricular', 'extracurricular', () => import('../features/admin/workspace/ExtracurricularPage').then((m) => ({ Component: m.ExtracurricularPage }))),
+    screen('dashboards', 'dashboards', () => import('../features/dashboards/DashboardsAdminPage').then((m) => ({ Component: m.DashboardsAdminPage }))),
+    screen('test', 'adminTest', () => import('../features/admin/workspace/AdminTestPage').then((m) => ({ Component: m.AdminTestPage }))),
+    screen('blocks/:blockId', 'blockEditor', () => import('../features/dashboards/BlockEditorPage').then((m) => ({ Component: m.BlockEditorPage }))),
+  ]),
+  // Issue 36 §1: a person's tab for staff; for anyone else the layout shows the profile alone, as before.
+  // The index names no screen of its own: the page title stays the person's "Perfil" for everyone.
+  screen('person/:personId', 'person', () => import('../features/people/personTab/PersonTabLayout').then((m) => ({ Component: m.PersonTabLayout })), { workspace: 'person' }, [
+    { index: true, lazy: () => import('../features/people/personTab/PersonDashboardPage').then((m) => ({ Component: m.PersonDashboardPage })) },
+    screen('announcements', 'personAnnouncements', () => import('../features/people/personTab/PersonAnnouncementsPage').then((m) => ({ Component: m.PersonAnnouncementsPage }))),
+    screen('highlights', 'personHighlights', () => import('../features/people/personTab/PersonHighlightsPage').then((m) => ({ Component: m.PersonHighlightsPage }))),
+    screen('calendar', 'personCalendar', () => import('../features/people/personTab/PersonCalendarPage').then((m) => ({ Component: m.PersonCalendarPage }))),
+    screen('mail', 'personMail', () => import('../features/people/personTab/PersonMailPage').then((m) => ({ Component: m.PersonMailPage }))),
+    screen('profile', 'personProfile', () => import('../features/people/personTab/PersonProfilePage').then((m) => ({ Component: m.PersonProfilePage }))),
+    screen('blocks/:blockId', 'personBlock', () => import('../features/dashboards/PersonBlockPage').then((m) => ({ Component: m.PersonBlockPage }))),
+  ]),
   {
     path: 'settings',
     handle: { screen: 'settings' } satisfies RouteHandle,

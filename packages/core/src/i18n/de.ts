@@ -31,6 +31,22 @@ export const de: Dictionary = {
     contacts: 'Kontakte',
     more: 'Mehr',
   },
+  // Issue 36 §1: the staff workspace's tab strip (desktop) and tab switcher (phone).
+  workspace: {
+    tabs: 'Geöffnete Tabs',
+    admin: 'Verwaltung',
+    person: 'Person {{id}}',
+    close: '{{name}} schließen',
+    switcher_one: '{{count}} geöffneter Tab',
+    switcher_other: '{{count}} geöffnete Tabs',
+    dnd: {
+      instructions: 'Um einen Tab zu verschieben, drücke auf ihm die Leertaste, bewege ihn mit den Pfeiltasten nach links oder rechts und drücke erneut die Leertaste, um ihn abzulegen. Escape bricht ab.',
+      picked: 'Tab {{name}} aufgenommen, an Position {{position}} von {{count}}.',
+      over: 'Tab {{name}} ist an Position {{position}} von {{count}}.',
+      dropped: 'Tab {{name}} an Position {{position}} von {{count}} abgelegt.',
+      cancelled: 'Verschieben von Tab {{name}} abgebrochen.',
+    },
+  },
   screens: {
     highlights: 'Pinnwand',
     thread: 'Unterhaltung',
@@ -86,6 +102,20 @@ export const de: Dictionary = {
     testCalendar: 'Kalendertest',
     testPopups: 'Test für Pop-up-Fenster',
     testDatepicker: 'Test der Datumsauswahl',
+    // Issue 36 §1: the staff workspace's admin tab and person tabs.
+    admin: 'Verwaltung',
+    adminHome: 'Start',
+    extracurricular: 'Außerschulische Aktivitäten',
+    dashboards: 'Dashboards',
+    adminTest: 'Test',
+    blockEditor: 'Blockeditor',
+    personDashboard: 'Dashboard',
+    personAnnouncements: 'Ankündigungen',
+    personHighlights: 'Pinnwand',
+    personCalendar: 'Kalender',
+    personMail: 'Nachrichten',
+    personProfile: 'Persönliche Daten',
+    personBlock: 'Dashboard-Block',
     more: 'Mehr',
   },
   notAvailable: {

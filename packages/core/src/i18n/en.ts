@@ -31,6 +31,22 @@ export const en: Dictionary = {
     contacts: 'Contacts',
     more: 'More',
   },
+  // Issue 36 §1: the staff workspace's tab strip (desktop) and tab switcher (phone).
+  workspace: {
+    tabs: 'Open tabs',
+    admin: 'Administration',
+    person: 'Person {{id}}',
+    close: 'Close {{name}}',
+    switcher_one: '{{count}} open tab',
+    switcher_other: '{{count}} open tabs',
+    dnd: {
+      instructions: 'To move a tab, press space on it, move it with the left and right arrow keys and press space again to drop it. Escape cancels.',
+      picked: 'Picked up tab {{name}}, at position {{position}} of {{count}}.',
+      over: 'Tab {{name}} is at position {{position}} of {{count}}.',
+      dropped: 'Dropped tab {{name}} at position {{position}} of {{count}}.',
+      cancelled: 'Moving tab {{name}} was cancelled.',
+    },
+  },
   screens: {
     highlights: 'Highlights',
     thread: 'Conversation',
@@ -86,6 +102,20 @@ export const en: Dictionary = {
     testCalendar: 'Calendar test',
     testPopups: 'Pop-up test',
     testDatepicker: 'Date picker test',
+    // Issue 36 §1: the staff workspace's admin tab and person tabs.
+    admin: 'Administration',
+    adminHome: 'Home',
+    extracurricular: 'Extracurricular activities',
+    dashboards: 'Dashboards',
+    adminTest: 'Test',
+    blockEditor: 'Block editor',
+    personDashboard: 'Dashboard',
+    personAnnouncements: 'Announcements',
+    personHighlights: 'Highlights',
+    personCalendar: 'Calendar',
+    personMail: 'Messages',
+    personProfile: 'Personal details',
+    personBlock: 'Dashboard block',
     more: 'More',
   },
   notAvailable: {

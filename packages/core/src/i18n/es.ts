@@ -33,6 +33,22 @@ export const es = {
     contacts: 'Contactos',
     more: 'Más',
   },
+  // Issue 36 §1: the staff workspace's tab strip (desktop) and tab switcher (phone).
+  workspace: {
+    tabs: 'Pestañas abiertas',
+    admin: 'Administración',
+    person: 'Persona {{id}}',
+    close: 'Cerrar {{name}}',
+    switcher_one: '{{count}} pestaña abierta',
+    switcher_other: '{{count}} pestañas abiertas',
+    dnd: {
+      instructions: 'Para mover una pestaña, pulsa espacio sobre ella, muévela con las flechas izquierda y derecha y pulsa espacio otra vez para soltarla. Escape cancela.',
+      picked: 'Tomaste la pestaña {{name}}, en la posición {{position}} de {{count}}.',
+      over: 'La pestaña {{name}} está en la posición {{position}} de {{count}}.',
+      dropped: 'Soltaste la pestaña {{name}} en la posición {{position}} de {{count}}.',
+      cancelled: 'Se canceló el movimiento de la pestaña {{name}}.',
+    },
+  },
   screens: {
     highlights: 'Cartelera',
     thread: 'Conversación',
@@ -88,6 +104,20 @@ export const es = {
     testCalendar: 'Prueba de calendario',
     testPopups: 'Prueba de ventanas emergentes',
     testDatepicker: 'Prueba de selector de fechas',
+    // Issue 36 §1: the staff workspace's admin tab and person tabs.
+    admin: 'Administración',
+    adminHome: 'Inicio',
+    extracurricular: 'Extraescolares',
+    dashboards: 'Dashboards',
+    adminTest: 'Test',
+    blockEditor: 'Editor de bloque',
+    personDashboard: 'Dashboard',
+    personAnnouncements: 'Anuncios',
+    personHighlights: 'Cartelera',
+    personCalendar: 'Calendario',
+    personMail: 'Mensajería',
+    personProfile: 'Datos personales',
+    personBlock: 'Bloque del tablero',
     more: 'Más',
   },
   notAvailable: {

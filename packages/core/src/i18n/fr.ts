@@ -31,6 +31,22 @@ export const fr: Dictionary = {
     contacts: 'Contacts',
     more: 'Plus',
   },
+  // Issue 36 §1: the staff workspace's tab strip (desktop) and tab switcher (phone).
+  workspace: {
+    tabs: 'Onglets ouverts',
+    admin: 'Administration',
+    person: 'Personne {{id}}',
+    close: 'Fermer {{name}}',
+    switcher_one: '{{count}} onglet ouvert',
+    switcher_other: '{{count}} onglets ouverts',
+    dnd: {
+      instructions: 'Pour déplacer un onglet, appuyez sur Espace sur celui-ci, déplacez-le avec les flèches gauche et droite, puis appuyez de nouveau sur Espace pour le déposer. Échap annule.',
+      picked: 'Onglet {{name}} saisi, en position {{position}} sur {{count}}.',
+      over: 'L’onglet {{name}} est en position {{position}} sur {{count}}.',
+      dropped: 'Onglet {{name}} déposé en position {{position}} sur {{count}}.',
+      cancelled: 'Déplacement de l’onglet {{name}} annulé.',
+    },
+  },
   screens: {
     highlights: 'À la une',
     thread: 'Conversation',
@@ -86,6 +102,20 @@ export const fr: Dictionary = {
     testCalendar: 'Test de l’agenda',
     testPopups: 'Test des fenêtres contextuelles',
     testDatepicker: 'Test du sélecteur de date',
+    // Issue 36 §1: the staff workspace's admin tab and person tabs.
+    admin: 'Administration',
+    adminHome: 'Accueil',
+    extracurricular: 'Activités périscolaires',
+    dashboards: 'Tableaux de bord',
+    adminTest: 'Test',
+    blockEditor: 'Éditeur de bloc',
+    personDashboard: 'Tableau de bord',
+    personAnnouncements: 'Annonces',
+    personHighlights: 'À la une',
+    personCalendar: 'Calendrier',
+    personMail: 'Messagerie',
+    personProfile: 'Données personnelles',
+    personBlock: 'Bloc du tableau de bord',
     more: 'Plus',
   },
   notAvailable: {

@@ -31,6 +31,22 @@ export const it: Dictionary = {
     contacts: 'Contatti',
     more: 'Altro',
   },
+  // Issue 36 §1: the staff workspace's tab strip (desktop) and tab switcher (phone).
+  workspace: {
+    tabs: 'Schede aperte',
+    admin: 'Amministrazione',
+    person: 'Persona {{id}}',
+    close: 'Chiudi {{name}}',
+    switcher_one: '{{count}} scheda aperta',
+    switcher_other: '{{count}} schede aperte',
+    dnd: {
+      instructions: 'Per spostare una scheda, premi spazio su di essa, spostala con le frecce sinistra e destra e premi di nuovo spazio per rilasciarla. Esc annulla.',
+      picked: 'Hai preso la scheda {{name}}, in posizione {{position}} di {{count}}.',
+      over: 'La scheda {{name}} è in posizione {{position}} di {{count}}.',
+      dropped: 'Hai rilasciato la scheda {{name}} in posizione {{position}} di {{count}}.',
+      cancelled: 'Spostamento della scheda {{name}} annullato.',
+    },
+  },
   screens: {
     highlights: 'Bacheca',
     thread: 'Conversazione',
@@ -86,6 +102,20 @@ export const it: Dictionary = {
     testCalendar: 'Prova del calendario',
     testPopups: 'Prova delle finestre a comparsa',
     testDatepicker: 'Prova del selettore di date',
+    // Issue 36 §1: the staff workspace's admin tab and person tabs.
+    admin: 'Amministrazione',
+    adminHome: 'Inizio',
+    extracurricular: 'Attività extracurricolari',
+    dashboards: 'Dashboard',
+    adminTest: 'Test',
+    blockEditor: 'Editor del blocco',
+    personDashboard: 'Dashboard',
+    personAnnouncements: 'Annunci',
+    personHighlights: 'Bacheca',
+    personCalendar: 'Calendario',
+    personMail: 'Messaggi',
+    personProfile: 'Dati personali',
+    personBlock: 'Blocco della dashboard',
     more: 'Altro',
   },
   notAvailable: {

@@ -31,6 +31,22 @@ export const pt: Dictionary = {
     contacts: 'Contatos',
     more: 'Mais',
   },
+  // Issue 36 §1: the staff workspace's tab strip (desktop) and tab switcher (phone).
+  workspace: {
+    tabs: 'Abas abertas',
+    admin: 'Administração',
+    person: 'Pessoa {{id}}',
+    close: 'Fechar {{name}}',
+    switcher_one: '{{count}} aba aberta',
+    switcher_other: '{{count}} abas abertas',
+    dnd: {
+      instructions: 'Para mover uma aba, pressione espaço sobre ela, mova-a com as setas para a esquerda e para a direita e pressione espaço de novo para soltá-la. Esc cancela.',
+      picked: 'Você pegou a aba {{name}}, na posição {{position}} de {{count}}.',
+      over: 'A aba {{name}} está na posição {{position}} de {{count}}.',
+      dropped: 'Você soltou a aba {{name}} na posição {{position}} de {{count}}.',
+      cancelled: 'O movimento da aba {{name}} foi cancelado.',
+    },
+  },
   screens: {
     highlights: 'Mural',
     thread: 'Conversa',
@@ -86,6 +102,20 @@ export const pt: Dictionary = {
     testCalendar: 'Teste da agenda',
     testPopups: 'Teste de janelas pop-up',
     testDatepicker: 'Teste do seletor de datas',
+    // Issue 36 §1: the staff workspace's admin tab and person tabs.
+    admin: 'Administração',
+    adminHome: 'Início',
+    extracurricular: 'Atividades extracurriculares',
+    dashboards: 'Painéis',
+    adminTest: 'Teste',
+    blockEditor: 'Editor de bloco',
+    personDashboard: 'Painel',
+    personAnnouncements: 'Avisos',
+    personHighlights: 'Mural',
+    personCalendar: 'Calendário',
+    personMail: 'Mensagens',
+    personProfile: 'Dados pessoais',
+    personBlock: 'Bloco do painel',
     more: 'Mais',
   },
   notAvailable: {

@@ -3,14 +3,11 @@ import { ZIdText, zQueryInteger } from './ids';
 import { ZLanguage, ZPerson } from './person';
 import { ZEmail } from './email';
 import { RELATIONSHIP_KINDS } from '../people/relationshipKinds';
+import { MEMBERSHIP_ROLES } from '../people/roles';
 
+export { STAFF_ROLES, TEACHING_ROLES, type MembershipRole } from '../people/roles';
 /** spec §3 Role labels, as stored on memberships (plus 'relative' and 'administrator' when derived). */
-export const ZMembershipRole = z.enum(['teacher', 'substitute_teacher', 'student', 'employee', 'group_director']);
-export type MembershipRole = z.infer<typeof ZMembershipRole>;
-/** Membership roles that teach a node: its teachers, substitute teachers and group director. */
-export const TEACHING_ROLES: readonly MembershipRole[] = ['teacher', 'substitute_teacher', 'group_director'];
-/** Membership roles that make someone staff: the teaching roles and employees. */
-export const STAFF_ROLES: readonly MembershipRole[] = [...TEACHING_ROLES, 'employee'];
+export const ZMembershipRole = z.enum(MEMBERSHIP_ROLES);
 export const ZPersonRole = z.enum([...ZMembershipRole.options, 'relative', 'administrator']);
 export type PersonRole = z.infer<typeof ZPersonRole>;
 

@@ -9,6 +9,8 @@ import { LiveUpdates } from '../live/useLiveUpdates';
 import { DeckNav } from './DeckNav';
 import { DeckProviders } from './DeckProviders';
 import { SchoolLook } from '../SchoolLook';
+import { WorkspaceProvider, WorkspaceTracker } from '../workspace/WorkspaceContext';
+import { WorkspaceSlot } from '../workspace/WorkspaceSlot';
 import classes from './DeckShell.module.css';
 
 /** The /deck shell around every signed-in screen (spec §2). */
@@ -31,19 +33,23 @@ export function DeckShell() {
 
   return (
     <DeckProviders>
-      <SchoolLook>
-        <LiveUpdates />
-        <div className={classes.deck}>
-          <a href="#main" className={classes.skipLink}>
-            {t('shell.skipToContent')}
-          </a>
-          <LoadingBar active={navigation.state !== 'idle'} label={t('shell.loadingBar')} />
-          <DeckNav />
-          <main id="main" tabIndex={-1} className={classes.main}>
-            <Outlet />
-          </main>
-        </div>
-      </SchoolLook>
+      <WorkspaceProvider>
+        <SchoolLook>
+          <LiveUpdates />
+          <div className={classes.deck}>
+            <a href="#main" className={classes.skipLink}>
+              {t('shell.skipToContent')}
+            </a>
+            <LoadingBar active={navigation.state !== 'idle'} label={t('shell.loadingBar')} />
+            <DeckNav />
+            <WorkspaceTracker />
+            <WorkspaceSlot />
+            <main id="main" tabIndex={-1} className={classes.main}>
+              <Outlet />
+            </main>
+          </div>
+        </SchoolLook>
+      </WorkspaceProvider>
     </DeckProviders>
   );
 }

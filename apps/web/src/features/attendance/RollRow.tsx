@@ -1,4 +1,5 @@
 import { memo, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Loader, Textarea, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconArrowBackUp, IconBellCheck, IconBellOff, IconCircleCheck, IconCircleDashed, IconCloudUpload, IconMessage, IconRefresh } from '@tabler/icons-react';
@@ -152,7 +153,7 @@ function RollRowDetails({ id, state, canMark, language, zone, onMark }: RollRowD
   return (
     <div id={id} className={classes.details} role="group" aria-label={t('attendance.roll.detailsOf', { name: person.name })}>
       <p className={classes.fullName}>
-        {person.name}
+        <Link to={`/person/${person.id}`}>{person.name}</Link>
         {person.studentCode && ` · ${person.studentCode}`}
       </p>
       {record?.excuses.map((excuse) => (

@@ -1,4 +1,4 @@
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Loader } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
@@ -31,7 +31,9 @@ function DebitFacts({ debit }: { debit: Debit }) {
     <dl className={classes.facts}>
       <div>
         <dt>{t('billing.debit.student')}</dt>
-        <dd>{debit.person.name}</dd>
+        <dd>
+          <Link to={`/person/${debit.person.id}`}>{debit.person.name}</Link>
+        </dd>
       </div>
       <div>
         <dt>{t('billing.debit.period')}</dt>

@@ -1,4 +1,5 @@
 import {
+  IconAdjustmentsHorizontal,
   IconArchive,
   IconBell,
   IconBus,
@@ -76,6 +77,8 @@ export const moreSections: MoreSection[] = [
   {
     title: 'more.school',
     entries: [
+      // Issue 36 §1: the admin tab. GET admin/jobs answers administrators only, as the tab does.
+      { screen: 'admin', path: '/admin', allowedPath: 'admin/jobs', icon: IconAdjustmentsHorizontal, checkAccess: true },
       // Issue 35: a student's and a family's classes; a teacher lands on teaching from there.
       { screen: 'classroom', path: '/classroom', icon: IconSchool, badge: 'toReview' },
       { screen: 'billing', path: '/billing/{uid}', icon: IconCash },

@@ -78,27 +78,30 @@ function OwnProfileActions({ person, hasChildren }: ActionsProps) {
   );
 }
 
-/** /person/{personId}: the profile, its relatives and groups, and ways to get in touch. */
-export const PersonPage = withDirectoryTerms(function PersonPage() {
+export interface PersonProfileViewProps {
+  personId: number;
+  /** The avatar, name and roles on top; left out where a frame around the profile already shows them (a person's tab). */
+  withHeader?: boolean;
+}
+
+/** The profile, its relatives and groups, and ways to get in touch: /person/{personId}, and a person tab's "Datos personales". */
+export function PersonProfileView({ personId, withHeader = true }: PersonProfileViewProps) {
   const { t } = useTranslation();
-  const goBack = useGoBack('/people');
-  const personId = Number(useParams().personId);
   const person = usePerson(personId);
   const isOwnProfile = useSignedInId() === personId;
 
-  const title = person.data ? formatFullName(person.data) || t('people.unnamed') : t('screens.person');
-  let body;
-  if (person.isPending) body = <Loader role="status" size="sm" aria-label={t('common.loading')} />;
-  else if (person.isError) body = <RefusalMessage error={person.error} onRetry={() => void person.refetch()} />;
-  else {
-    const p = person.data;
-    // Relatives come with the profile when the caller may see them (absent otherwise).
-    const family = p.relatives ?? [];
-    const memberships = p.groups ?? [];
-    const hasChildren = hasChildrenAmong(family);
-    const roles = rolesLabel(t, p.roles, p.isAdmin);
-    body = (
-      <Stack gap="md">
+  if (person.isPending) return <Loader role="status" size="sm" aria-label={t('common.loading')} />;
+  if (person.isError) return <RefusalMessage error={person.error} onRetry={() => void person.refetch()} />;
+  const p = person.data;
+  const title = formatFullName(p) || t('people.unnamed');
+  // Relatives come with the profile when the caller may see them (absent otherwise).
+  const family = p.relatives ?? [];
+  const memberships = p.groups ?? [];
+  const hasChildren = hasChildrenAmong(family);
+  const roles = rolesLabel(t, p.roles, p.isAdmin);
+  return (
+    <Stack gap="md">
+      {withHeader && (
         <div className={classes.header}>
           <PersonAvatar person={p} size={72} />
           <div className={classes.headerText}>
@@ -106,21 +109,29 @@ export const PersonPage = withDirectoryTerms(function PersonPage() {
             {roles && <p className={classes.roles}>{roles}</p>}
           </div>
         </div>
-        {isOwnProfile ? <OwnProfileActions person={p} hasChildren={hasChildren} /> : <ContactActions person={p} hasChildren={hasChildren} />}
-        {hasIdCard(p) && <IdCard person={p} />}
-        <ProfileFacts person={p} />
-        <RelativesSection relatives={family} />
-        <MembershipsSection memberships={memberships} />
-        <SignInLinkSection personId={p.id} personName={title} />
-        <PersonInvitationSection personId={p.id} personName={title} />
-        {!isOwnProfile && <SignOutPersonSection personId={p.id} personName={title} />}
-      </Stack>
-    );
-  }
+      )}
+      {isOwnProfile ? <OwnProfileActions person={p} hasChildren={hasChildren} /> : <ContactActions person={p} hasChildren={hasChildren} />}
+      {hasIdCard(p) && <IdCard person={p} />}
+      <ProfileFacts person={p} />
+      <RelativesSection relatives={family} />
+      <MembershipsSection memberships={memberships} />
+      <SignInLinkSection personId={p.id} personName={title} />
+      <PersonInvitationSection personId={p.id} personName={title} />
+      {!isOwnProfile && <SignOutPersonSection personId={p.id} personName={title} />}
+    </Stack>
+  );
+}
 
+/** /person/{personId} as families and students see it: the profile alone, in its page frame. */
+export const PersonPage = withDirectoryTerms(function PersonPage() {
+  const { t } = useTranslation();
+  const goBack = useGoBack('/people');
+  const personId = Number(useParams().personId);
+  const person = usePerson(personId);
+  const title = person.data ? formatFullName(person.data) || t('people.unnamed') : t('screens.person');
   return (
     <PageShell title={title} onBack={goBack}>
-      {body}
+      <PersonProfileView personId={personId} />
     </PageShell>
   );
 });

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatFullName } from '@patio/core/people/displayName';
 import type { PostAuthor } from '@patio/core/schemas/posts';
@@ -27,7 +28,10 @@ export function AuthorLine({ author, publishDate, audienceCount, avatarSize = 42
     <div className={classes.authorLine}>
       <PersonAvatar person={author} size={avatarSize} />
       <div className={classes.authorText}>
-        <span className={classes.authorName}>{name}</span>
+        {/* Issue 36 §1: opening a person from a message opens their tab (for staff; others see the profile). */}
+        <Link to={`/person/${author.id}`} className={classes.authorName}>
+          {name}
+        </Link>
         <span className={classes.authorMeta}>
           <PostDate date={publishDate} />
           {audienceCount !== undefined && (
