@@ -48,7 +48,9 @@ test('an admin imports a class, fixes two bad rows, and a new parent signs in by
   await expect(page).toHaveURL(/tab=directory/);
   await page.getByLabel(dir.people.searchLabel).fill(`${FAMILY.parentFirst} ${FAMILY.parentLast}`);
   await page.getByRole('link', { name: new RegExp(`${FAMILY.parentLast}.*${FAMILY.parentFirst}|${FAMILY.parentFirst}.*${FAMILY.parentLast}`) }).first().click();
+  // Staff open a person in their tab, at its dashboard; the sign-in link is among the person's data.
   await expect(page).toHaveURL(/\/person\/\d+$/);
+  await page.getByRole('link', { name: es.screens.personProfile }).click();
   await page.getByRole('button', { name: dir.signInLink.create }).click();
   const link = await page.getByLabel(dir.signInLink.linkLabel).inputValue();
   expect(link).toMatch(/\/login\?school=demo&token=/);

@@ -57,7 +57,7 @@ function BalanceFact({ balance, personId }: { balance: NonNullable<Facts['balanc
         </div>
         <div>
           <dt>{t('personTab.facts.balance.pending')}</dt>
-          <dd>{money(balance.pending)}</dd>
+          <dd>{money(Math.max(0, balance.pending - balance.overdue))}</dd>
         </div>
       </dl>
       {balance.overdueCount > 0 && <p className={classes.muted}>{t('personTab.facts.balance.overdueCount', { count: balance.overdueCount })}</p>}
