@@ -29,3 +29,4 @@ export * from './attendance';
 export * from './classroom';
 export * from './dashboards';
 export * from './personTab';
+export * from './activities';
