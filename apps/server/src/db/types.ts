@@ -14,6 +14,7 @@ import type { AttendanceTables } from './types-attendance';
 import type { ClassroomTables } from './types-classroom';
 import type { ClassroomNoticeTables } from './types-classroom-notices';
 import type { DashboardTables } from './types-dashboards';
+import type { ActivityTables } from './types-activities';
 
 // Row shapes of today's schema. Migrations never import these (they are written against Kysely<any>).
 // Timestamps are ISO-8601 text, booleans integers 0/1, JSON text — the same on SQLite and PostgreSQL.
@@ -179,7 +180,7 @@ export interface JobTable {
   updated_at: string;
 }
 
-export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables, CalendarTables, NotificationTables, TransportTables, NoticeTables, BillingTables, SsoTables, AttendanceTables, SessionTables, ClassroomTables, ClassroomNoticeTables, DashboardTables {
+export interface DB extends ImportRegistrationTables, InvitationTables, PostTables, BlockTables, CalendarTables, NotificationTables, TransportTables, NoticeTables, BillingTables, SsoTables, AttendanceTables, SessionTables, ClassroomTables, ClassroomNoticeTables, DashboardTables, ActivityTables {
   orgs: OrgTable;
   people: PersonTable;
   relationships: RelationshipTable;

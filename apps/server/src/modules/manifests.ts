@@ -1,5 +1,6 @@
 import type { AreaManifest } from '../platform/area-manifest';
 import type { JobQueue } from '../platform/jobs/jobs';
+import { activitiesManifest } from './activities/index';
 import { adminsManifest } from './admins/index';
 import { allowedManifest } from './allowed/index';
 import { attendanceManifest } from './attendance/index';
@@ -73,6 +74,7 @@ export const areaManifests: readonly AreaManifest[] = [
   idcardsManifest,
   persontabManifest,
   dashboardsManifest,
+  activitiesManifest,
 ];
 
 /**

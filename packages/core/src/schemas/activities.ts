@@ -97,3 +97,9 @@ export const ZActivityRequest = z.object({
 export type ActivityRequest = z.infer<typeof ZActivityRequest>;
 
 export const ZActivityRequestParams = z.object({ id: ZIdText, requestId: ZIdText });
+
+/** GET and PUT settings/activities: the school's activity rules. */
+export const ZActivitySettings = z.strictObject({
+  studentsRequest: z.boolean().describe('Students may request places for themselves and withdraw their own requests (default false: only parent-like relatives)'),
+});
+export type ActivitySettings = z.infer<typeof ZActivitySettings>;

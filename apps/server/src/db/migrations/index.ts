@@ -27,6 +27,7 @@ import * as m025 from './025-event-sequence';
 import * as m026 from './026-classroom';
 import * as m028 from './028-classroom-notices';
 import * as m029 from './029-dashboards';
+import * as m030 from './030-activities';
 
 /** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '026-classroom': m026,
   '028-classroom-notices': m028,
   '029-dashboards': m029,
+  '030-activities': m030,
 };
