@@ -110,7 +110,7 @@ function precacheAppShell(): Plugin {
 const AREA_OF_FEATURE: Record<string, string> = {
   highlights: 'reading', threads: 'reading', posts: 'reading',
   calendar: 'calendar',
-  people: 'people', contacts: 'people', profile: 'people', settings: 'people', notifications: 'people', more: 'people', placeholder: 'people',
+  people: 'people', contacts: 'people', profile: 'people', settings: 'people', notifications: 'people', more: 'people', placeholder: 'people', activities: 'people',
   compose: 'compose', sent: 'compose',
   admin: 'admin', invitations: 'admin', registration: 'admin', nodes: 'admin', postTypes: 'admin', dashboards: 'admin',
   transport: 'transport', geo: 'transport',

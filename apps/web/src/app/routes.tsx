@@ -52,6 +52,8 @@ export const deckRoutes: RouteObject[] = [
   screen('people/:personId/classroom', 'personClassroom', () => import('../features/classroom/PersonClassroomPage').then((m) => ({ Component: m.PersonClassroomPage }))),
   screen('people/:personId/classroom/:groupId', 'classroomGroup', () => import('../features/classroom/ClassroomGroupPage').then((m) => ({ Component: m.ClassroomGroupPage }))),
   screen('people/:personId/classroom/:groupId/posts/:postId', 'classroomPost', () => import('../features/classroom/ClassroomPostPage').then((m) => ({ Component: m.ClassroomPostPage }))),
+  // Issue 37 §2: the term's extracurricular activities, with a family's requests.
+  screen('activities', 'extracurricular', () => import('../features/activities/ActivitiesPage').then((m) => ({ Component: m.ActivitiesPage }))),
   screen('people/:personId/children', 'children', () => import('../features/people/ChildrenPage').then((m) => ({ Component: m.ChildrenPage }))),
   // Issue 35: a teacher's groups, review queue and due dates; a task's submissions, graded and returned.
   screen('teaching/:personId', 'teaching', () => import('../features/teaching/TeachingPage').then((m) => ({ Component: m.TeachingPage }))),

@@ -41,12 +41,16 @@ export const ZActivityInput = z.strictObject({
 });
 export type ActivityInput = z.input<typeof ZActivityInput>;
 
-export const REQUEST_STATUSES = ['pending', 'waiting', 'accepted', 'rejected', 'withdrawn'] as const;
+/** `offered`: a freed place offered to the first of the waiting list, held until `offerExpiresAt` for the family to confirm. */
+export const REQUEST_STATUSES = ['pending', 'waiting', 'offered', 'accepted', 'rejected', 'withdrawn'] as const;
+/** How long a family has to confirm an offered place. */
+export const ACTIVITY_OFFER_HOURS = 48;
+const ZOfferExpiresAt = z.number().int().nullable().optional().describe('epoch ms; only while `offered`: the offer lapses then and passes to the next');
 export const ZRequestStatus = z.enum(REQUEST_STATUSES);
 export type RequestStatus = z.infer<typeof ZRequestStatus>;
 
 /** A request as its family sees it; `position` only while waiting (1 is next). */
-export const ZActivityRequestState = z.object({ id: ZId, status: ZRequestStatus, position: z.number().int().nullable() });
+export const ZActivityRequestState = z.object({ id: ZId, status: ZRequestStatus, position: z.number().int().nullable(), offerExpiresAt: ZOfferExpiresAt });
 
 /** One activity of GET activities or GET activities/{id}. */
 export const ZActivity = z.object({
@@ -58,7 +62,7 @@ export const ZActivity = z.object({
   schedule: z.array(ZActivitySlot),
   place: z.string(),
   places: z.number().int(),
-  /** places − accepted − pending, never below 0. */
+  /** places − accepted − pending − offered, never below 0. */
   placesLeft: z.number().int(),
   waiting: z.number().int(),
   eligible: z.array(ZRef),
@@ -92,6 +96,7 @@ export const ZActivityRequest = z.object({
   requestedBy: ZRef,
   status: ZRequestStatus,
   position: z.number().int().nullable(),
+  offerExpiresAt: ZOfferExpiresAt,
   createdAt: z.number().int().describe('epoch ms'),
 });
 export type ActivityRequest = z.infer<typeof ZActivityRequest>;
@@ -103,3 +108,17 @@ export const ZActivitySettings = z.strictObject({
   studentsRequest: z.boolean().describe('Students may request places for themselves and withdraw their own requests (default false: only parent-like relatives)'),
 });
 export type ActivitySettings = z.infer<typeof ZActivitySettings>;
+
+/** Query of GET activities/{id}/sessions: days, both included (default: the whole term). */
+export const ZActivitySessionsQuery = z.object({
+  from: ZDay.optional().describe('First day (default the first of the term)'),
+  to: ZDay.optional().describe('Last day (default the last of the term); at most 400 days after `from`'),
+});
+
+/** One session of an activity: a day of its weekly schedule within its term, and whether its roll was taken. */
+export const ZActivitySession = z.object({
+  date: ZDay,
+  slots: z.array(z.object({ start: ZTimeOfDay, end: ZTimeOfDay })).describe("That weekday's slots, in the school's zone"),
+  rollTaken: z.boolean().describe("Some student of the activity has a mark on that day in the activity's roll"),
+});
+export type ActivitySession = z.infer<typeof ZActivitySession>;

@@ -48,6 +48,8 @@ describe('more menu', { timeout: 20_000 }, () => {
     await openMore();
     expect(await screen.findByRole('link', { name: 'Papelera' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Aula' }).getAttribute('href')).toBe('/classroom');
+    // Issue 37 §2: the term's activities, where families request places.
+    expect(screen.getByRole('link', { name: 'Extraescolares' }).getAttribute('href')).toBe('/activities');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('link', { name: /Mensajes ocultos/ })).toBeNull();
   });

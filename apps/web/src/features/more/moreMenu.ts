@@ -1,6 +1,7 @@
 import {
   IconAdjustmentsHorizontal,
   IconArchive,
+  IconBallFootball,
   IconBell,
   IconBus,
   IconCash,
@@ -81,6 +82,8 @@ export const moreSections: MoreSection[] = [
       { screen: 'admin', path: '/admin', allowedPath: 'admin/jobs', icon: IconAdjustmentsHorizontal, checkAccess: true },
       // Issue 35: a student's and a family's classes; a teacher lands on teaching from there.
       { screen: 'classroom', path: '/classroom', icon: IconSchool, badge: 'toReview' },
+      // Issue 37 §2: the term's extracurricular activities; families request places there.
+      { screen: 'extracurricular', path: '/activities', icon: IconBallFootball },
       { screen: 'billing', path: '/billing/{uid}', icon: IconCash },
       // Treasury tools: POST allowed answers for billing staff (administrators and school-wide employees).
       { screen: 'billingAdmin', path: '/billing/admin', allowedPath: 'billing/debtors', icon: IconReportMoney, checkAccess: true },

@@ -1,17 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { IconClockHour4 } from '@tabler/icons-react';
 import { PageShell } from '../../../ui/PageShell';
-import { StatusMessage } from '../../../ui/StatusMessage';
-import { withAdminWorkspaceTerms } from './withAdminWorkspaceTerms';
+import { ActivitiesAdmin, withActivityTerms } from '../../activities';
 
-/** Administración › Extraescolares: says plainly that this version has no extracurricular activities yet. */
+/**
+ * Administración › Extraescolares (issue 37 §2): the term's activities with their places and waiting
+ * lists, the form to create or edit one, and each one's requests and roster.
+ */
 function Extracurricular() {
   const { t } = useTranslation();
   return (
     <PageShell title={t('screens.extracurricular')}>
-      <StatusMessage icon={<IconClockHour4 size={36} />} title={t('adminWorkspace.extracurricular.title')} body={t('adminWorkspace.extracurricular.body')} />
+      <ActivitiesAdmin />
     </PageShell>
   );
 }
 
-export const ExtracurricularPage = withAdminWorkspaceTerms(Extracurricular);
+export const ExtracurricularPage = withActivityTerms(Extracurricular);

@@ -30,10 +30,12 @@ describe('item 1: the admin tab frame', () => {
     expect(screen.getByRole('link', { name: /Prueba de selector de fechas/ }).getAttribute('href')).toBe('/test/datepicker');
   });
 
-  it('item 1: Extraescolares says plainly that it is not available yet', async () => {
-    vi.stubGlobal('fetch', mockFetch({ [`${BASE}people/7`]: { body: person({ isAdmin: true }) } }).fetchMock);
+  it('item 1: Extraescolares is the activities screen (issue 37 §2): the term’s activities and "Nueva actividad"', async () => {
+    vi.stubGlobal('fetch', mockFetch({ [`${BASE}people/7`]: { body: person({ isAdmin: true }) }, [`${BASE}activities`]: { body: [] } }).fetchMock);
     await renderApp({ path: '/admin/extracurricular', session });
-    expect(await screen.findByRole('heading', { name: 'Las actividades extraescolares aún no están disponibles' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Aún no hay actividades en este periodo' }, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Extraescolares' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Nueva actividad' })).toBeTruthy();
   });
 
   it('item 1: a teacher who reaches /admin gets the administrators’ refusal and no menu', async () => {

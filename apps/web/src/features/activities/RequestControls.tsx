@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { Activity } from '@patio/core/schemas/activities';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Notice } from '../../ui/Notice';
+import { activityErrorText } from './activityErrors';
+import { RequestStatusBadge } from './RequestStatusBadge';
+import { useRequestPlace, useWithdrawRequest } from './useActivities';
+import classes from './activities.module.css';
+
+type ChildEntry = Activity['children'][number];
+
+export interface RequestControlsProps {
+  activity: Activity;
+  child: ChildEntry;
+}
+
+/**
+ * A child's request on an activity in two taps (Inscribir, then the confirmation), its state once
+ * sent, the overlap warning the server gave, and withdrawing with a confirmation.
+ */
+export function RequestControls({ activity, child }: RequestControlsProps) {
+  const { t } = useTranslation();
+  const request = useRequestPlace();
+  const withdraw = useWithdrawRequest();
+  const [asking, setAsking] = useState<'request' | 'withdraw' | null>(null);
+  const [overlap, setOverlap] = useState(false);
+  const names = { name: child.student.name, activity: activity.name };
+  const current = child.request && child.request.status !== 'withdrawn' ? child.request : null;
+  const failed = request.error ?? withdraw.error;
+
+  const handleRequest = () =>
+    request.mutate(
+      { activityId: activity.id, studentId: child.student.id },
+      {
+        onSuccess: (created) => setOverlap(created.warnings.includes('schedule_overlap')),
+        onSettled: () => setAsking(null),
+      },
+    );
+  const handleWithdraw = () => {
+    if (!current) return;
+    withdraw.mutate(
+      { activityId: activity.id, requestId: current.id, studentId: child.student.id },
+      {
+        onSuccess: () => setOverlap(false),
+        onSettled: () => setAsking(null),
+      },
+    );
+  };
+
+  return (
+    <div className={classes.request}>
+      {current ? (
+        <div className={classes.requestRow}>
+          <RequestStatusBadge status={current.status} position={current.position} />
+          {current.status !== 'rejected' && (
+            <Button variant="subtle" color="red" size="compact-sm" onClick={() => setAsking('withdraw')} aria-label={t('activities.request.withdrawLabel', names)}>
+              {t('activities.request.withdraw')}
+            </Button>
+          )}
+        </div>
+      ) : (
+        <Button onClick={() => setAsking('request')} aria-label={t('activities.request.enrolLabel', names)} className={classes.enrol}>
+          {t('activities.request.enrol')}
+        </Button>
+      )}
+      {overlap && current && (
+        <p className={classes.warning} role="status">
+          <IconAlertTriangle size={18} aria-hidden="true" />
+          {t('activities.request.overlap', names)}
+        </p>
+      )}
+      {failed && <Notice tone="error">{activityErrorText(t, failed)}</Notice>}
+      <ConfirmDialog
+        opened={asking === 'request'}
+        title={t('activities.request.confirmTitle')}
+        message={activity.placesLeft > 0 ? t('activities.request.confirmBody', names) : t('activities.request.confirmFull', names)}
+        confirmLabel={t('activities.request.confirm')}
+        cancelLabel={t('activities.request.cancel')}
+        closeLabel={t('activities.request.close')}
+        danger={false}
+        busy={request.isPending}
+        onConfirm={() => {
+          withdraw.reset();
+          handleRequest();
+        }}
+        onCancel={() => setAsking(null)}
+      />
+      <ConfirmDialog
+        opened={asking === 'withdraw'}
+        title={t('activities.request.withdrawTitle')}
+        message={t('activities.request.withdrawBody', names)}
+        confirmLabel={t('activities.request.withdrawConfirm')}
+        cancelLabel={t('activities.request.cancel')}
+        closeLabel={t('activities.request.close')}
+        busy={withdraw.isPending}
+        onConfirm={() => {
+          request.reset();
+          handleWithdraw();
+        }}
+        onCancel={() => setAsking(null)}
+      />
+    </div>
+  );
+}
