@@ -3,6 +3,7 @@ import { NativeSelect, NumberInput, TextInput } from '@mantine/core';
 import { DASHBOARD_PERIODS, MAX_DASHBOARD_TITLE, MAX_READ_RATE_POSTS } from '@patio/core/schemas/dashboards';
 import type { NodeOption } from '../nodes';
 import { usePostTypes } from '../posts';
+import { RecentPostSelect } from './RecentPostSelect';
 import { blockProblemOf, usesNode, usesPeriod, type DraftBlock } from './dashboardModel';
 import classes from './dashboards.module.css';
 
@@ -67,15 +68,7 @@ export function BlockOptionsFields({ block, nodes, showProblems, onChange }: Blo
             onChange={(event) => (event.currentTarget.value === 'post' ? set({ postId: options.postId ?? 0 }) : set({ postId: null, postType: options.postType ?? 'urgent_notice' }))}
           />
           {byPost ? (
-            <NumberInput
-              label={t('dashboardScreens.block.postId')}
-              value={options.postId || ''}
-              min={1}
-              allowDecimal={false}
-              allowNegative={false}
-              error={problem ? t(problem) : undefined}
-              onChange={(value) => set({ postId: idOf(value) ?? 0 })}
-            />
+            <RecentPostSelect postId={options.postId ?? 0} error={problem ? t(problem) : undefined} onChange={(postId) => set({ postId })} />
           ) : (
             <>
               <NativeSelect

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Dashboard } from '@patio/core/schemas/dashboards';
 import type { StubCall } from '../../test/fetchStub';
-import { block, dataOf, home, HOME, openDashboards } from './dashboards.fixtures';
+import { block, dataOf, home, HOME, ME, openDashboards } from './dashboards.fixtures';
 
 const RECTORIA: Dashboard = { ...home(), id: 5, home: false, title: 'Rectoría', audience: [], blocks: [block(21, 'attendance', {}, 'Asistencia del mes'), block(22, 'billing'), block(23, 'busesRunning')] };
 const summary = (d: Dashboard) => ({ id: d.id, title: d.title, home: d.home, audience: d.audience, mayEdit: d.mayEdit, updatedAt: d.updatedAt, blocks: d.blocks.length });
@@ -175,6 +175,29 @@ describe('the block editor', { timeout: 30_000 }, () => {
     expect(sent.blocks.map((b: { id: number }) => b.id)).toEqual([11, 12, 13, 14, 15, 16]);
     expect(sent.blocks[4]).toEqual({ id: 15, kind: 'readRate', title: 'Urgentes', options: { period: 'last7Days', node: null, postId: null, postType: 'urgent_notice', formId: null, limit: 3 } });
     expect(await screen.findByText('Bloque guardado.')).toBeTruthy();
+  });
+
+  it("item 2: a read-rate block's one post is picked among the viewer's latest published posts, or given by number", async () => {
+    const dashboard = home();
+    const sent = (id: number, title: string, status: 'published' | 'scheduled' = 'published') => ({ id, thread: id, type: 'circular', title, excerpt: '', publishDate: '2026-12-01T15:00:00.000Z', status, audienceCount: 9, readCount: 3 });
+    const { calls } = await openDashboards(
+      '/admin/blocks/15',
+      {
+        'GET dashboards/blocks/15': { body: dashboard },
+        [`PUT dashboards/${HOME}`]: echo(HOME, true),
+        [`GET people/${ME}/posts/sent?page=1&limit=20`]: { body: [sent(41, 'Salida pedagógica'), sent(42, 'Programada', 'scheduled')], headers: { 'X-Total-Count': '2' } },
+      },
+      { data: dataOf(dashboard) },
+    );
+    const card = await screen.findByRole('region', { name: 'Lectura de publicaciones' }, { timeout: 20_000 });
+    fireEvent.click(within(card).getByRole('button', { name: 'Editar Lectura de publicaciones' }));
+    fireEvent.change(within(card).getByLabelText('Publicaciones'), { target: { value: 'post' } });
+    const pick = await within(card).findByRole('combobox', { name: 'Publicación' });
+    await waitFor(() => expect(within(pick).getAllByRole('option').map((o) => o.textContent)).toEqual(['Elige una de tus publicaciones', expect.stringMatching(/^Salida pedagógica · /), 'Otra publicación (por número)']));
+    fireEvent.change(pick, { target: { value: '41' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(sentTo(calls, 'PUT', `dashboards/${HOME}`)).toHaveLength(1));
+    expect(sentTo(calls, 'PUT', `dashboards/${HOME}`)[0].blocks[4].options).toMatchObject({ postId: 41, postType: null });
   });
 
   it('item 2: delete asks "Eliminar" or "Cancelar"; Eliminar saves the dashboard without the block and goes back to it', async () => {
