@@ -115,6 +115,12 @@ export const ZFormEntity = z.object({
 });
 export type FormEntity = z.infer<typeof ZFormEntity>;
 
+/** One form of GET data/entities: the caller's forms (administrators: the school's), newest first. */
+export const ZFormSummary = z.object({ id: z.number().int(), title: z.string(), ownerId: z.number().int(), updatedAt: z.string() });
+export type FormSummary = z.infer<typeof ZFormSummary>;
+/** Most forms GET data/entities answers. */
+export const FORM_LIST_LIMIT = 50;
+
 /** A value of a form record: text, a select's choice, or a checkbox (1 checked, 0 not). */
 export const ZFormValue = z.union([z.string().max(FORM_TEXTAREA_MAX), z.number(), z.boolean(), z.null()]);
 /** POST people/{personId}/data/entities/{formId}/records: the answers keyed by field name. */

@@ -55,6 +55,8 @@ async function answersFor(ctx: ByPersonAndForm): Promise<boolean> {
 export const formsPolicies = {
   /** POST data/entities: any member of the school (a form block makes one on first load). */
   createForm: definePolicy({ method: 'POST', path: 'data/entities', check: isSignedIn }),
+  /** GET data/entities: the caller's own forms (administrators: the school's); anyone signed in. */
+  listForms: definePolicy({ method: 'GET', path: 'data/entities', check: isSignedIn }),
   /** GET data/entities/{id}: its owner, administrators, readers of a post that carries it. */
   readForm: definePolicy({ method: 'GET', path: 'data/entities/:id', params: byForm, check: readsForm }),
   /** PUT data/entities/{id}: its owner or an administrator. */

@@ -25,6 +25,13 @@ export async function findForm(db: Database, orgId: number, id: number): Promise
   return (await formRow.takeFirst(db, { orgId, id })) ?? null;
 }
 
+/** The newest forms of the school, or of one owner, at most `limit`. */
+export async function findRecentForms(db: Database, orgId: number, ownerId: number | null, limit: number) {
+  let query = db.selectFrom('form_entities').select(['id', 'owner_id', 'title', 'updated_at']).where(scopedToOrg(orgId));
+  if (ownerId !== null) query = query.where('owner_id', '=', ownerId);
+  return query.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
 export async function insertForm(db: Database, row: { org_id: number; owner_id: number; title: string; description: string; fields: string; created_at: string }): Promise<number> {
   const { id } = await db.insertInto('form_entities').values({ ...row, updated_at: row.created_at }).returning('id').executeTakeFirstOrThrow();
   return id;

@@ -1,4 +1,4 @@
-import { FORM_MAX_FIELDS, ZFormEntity, ZFormInput } from '@patio/core';
+import { FORM_LIST_LIMIT, FORM_MAX_FIELDS, ZFormEntity, ZFormInput, ZFormSummary } from '@patio/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +6,7 @@ import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
 import { badRequest } from '../../http/errors';
 import { errors } from '../../http/schemas';
 import { formsPolicies as p } from './forms.policy';
-import { createForm, FieldsHaveAnswers, getForm, removeForm, saveForm } from './forms.service';
+import { createForm, FieldsHaveAnswers, getForm, listForms, removeForm, saveForm } from './forms.service';
 import { recordsRoutes } from './records.routes';
 import { resultsRoutes } from './results.routes';
 
@@ -33,6 +33,20 @@ const readers = 'Its owner, administrators, and whoever may read a post with a b
 /** The forms area's routes under /api/{org}/: forms and polls, their records, results and exports. */
 export async function formsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.route({
+    ...routeOf(p.listForms),
+    schema: {
+      tags,
+      summary: 'Forms whose answers the caller may read',
+      description:
+        `The caller's own forms, or every form of the school for an administrator (whose results they may read: GET data/entities/{id}/results), ` +
+        `the most recently changed first, at most ${FORM_LIST_LIMIT}. A dashboard's form-results block picks its form here.`,
+      params: paramsOf(p.listForms),
+      response: { 200: z.array(ZFormSummary), ...errors(401, 403) },
+    },
+    handler: async (request) => listForms(contextOf(request)),
+  });
 
   r.route({
     ...routeOf(p.createForm),

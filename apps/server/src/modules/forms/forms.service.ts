@@ -1,8 +1,8 @@
-import type { FormEntity, FormField, FormInput } from '@patio/core';
+import { FORM_LIST_LIMIT, type FormEntity, type FormField, type FormInput, type FormSummary } from '@patio/core';
 import type { RequestContext } from '../../http/context';
 import { HttpError, notFound } from '../../http/errors';
 import { requireCaller } from '../../http/school-scope';
-import { deleteForm, type FormRow, findForm, insertForm, updateForm } from './forms.queries';
+import { deleteForm, type FormRow, findForm, findRecentForms, insertForm, updateForm } from './forms.queries';
 import { findRecordValues } from './results.queries';
 
 // Forms and polls (spec §3 Form entity; §5 Form editor): the editor sends the whole form 500 ms after
@@ -37,6 +37,13 @@ export async function createForm(ctx: RequestContext, input: FormInput): Promise
   const row = { owner_id: caller.id, title: input.title, description: input.description, fields: JSON.stringify(orderedFields(input.fields)), updated_at: now };
   const id = await insertForm(ctx.db, { ...row, org_id: ctx.org.id, created_at: now });
   return toFormEntity({ ...row, id });
+}
+
+/** GET data/entities: the forms whose answers the caller may read (their own; administrators: all), newest first. */
+export async function listForms(ctx: RequestContext): Promise<FormSummary[]> {
+  const caller = requireCaller(ctx);
+  const rows = await findRecentForms(ctx.db, ctx.org.id, caller.isAdmin ? null : caller.id, FORM_LIST_LIMIT);
+  return rows.map((row) => ({ id: row.id, title: row.title, ownerId: row.owner_id, updatedAt: row.updated_at }));
 }
 
 /** GET data/entities/{id}. */

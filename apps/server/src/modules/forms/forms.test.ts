@@ -55,6 +55,24 @@ describeOnDatabases('forms and polls', (t) => {
     expect((await call(w.parentA, 'GET', `data/entities/${formId}`)).json()).toMatchObject({ title: pollInput.title, fields: [{}, {}, {}] });
   });
 
+  it('issue 36 item 2: lists the forms whose answers the caller may read: their own, or all of the school for an administrator', async () => {
+    const { formId } = await publishForm(t, w.teacherA, [w.parentA]);
+    const ids = async (who: typeof w.admin) => {
+      const res = await call(who, 'GET', 'data/entities');
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { id: number; ownerId: number }[]).map((form) => form.id);
+    };
+    expect(await ids(w.teacherA)).toContain(formId);
+    expect(await ids(w.admin)).toContain(formId);
+    // A reader of the post that carries it may answer, not read the answers: not listed. Nor for another teacher.
+    expect(await ids(w.parentA)).not.toContain(formId);
+    expect(await ids(w.teacherB)).not.toContain(formId);
+    const listed = (await call(w.teacherA, 'GET', 'data/entities')).json() as { ownerId: number }[];
+    expect(listed.every((form) => form.ownerId === w.teacherA.id)).toBe(true);
+    // Another school's administrator lists their own school's forms only.
+    expect(await ids(w.otherAdmin)).not.toContain(formId);
+  });
+
   it('is read by its owner, administrators and readers of a post that carries it; 404 for everyone else', async () => {
     const { formId } = await publishForm(t, w.teacherA, [w.parentA]);
     for (const who of [w.teacherA, w.admin, w.parentA]) expect((await call(who, 'GET', `data/entities/${formId}`)).statusCode, who.firstName).toBe(200);

@@ -3,7 +3,8 @@ import { NativeSelect, NumberInput, TextInput } from '@mantine/core';
 import { DASHBOARD_PERIODS, MAX_DASHBOARD_TITLE, MAX_READ_RATE_POSTS } from '@patio/core/schemas/dashboards';
 import type { NodeOption } from '../nodes';
 import { usePostTypes } from '../posts';
-import { RecentPostSelect } from './RecentPostSelect';
+import { RecentItemSelect } from './RecentItemSelect';
+import { useRecentForms, useRecentPosts } from './useRecentItems';
 import { blockProblemOf, usesNode, usesPeriod, type DraftBlock } from './dashboardModel';
 import classes from './dashboards.module.css';
 
@@ -14,8 +15,6 @@ export interface BlockOptionsFieldsProps {
   showProblems: boolean;
   onChange: (block: DraftBlock) => void;
 }
-
-const idOf = (value: string | number) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null);
 
 /** A block's title and options, only those its kind uses (a readRate block: one post or the latest of a type). */
 export function BlockOptionsFields({ block, nodes, showProblems, onChange }: BlockOptionsFieldsProps) {
@@ -68,7 +67,7 @@ export function BlockOptionsFields({ block, nodes, showProblems, onChange }: Blo
             onChange={(event) => (event.currentTarget.value === 'post' ? set({ postId: options.postId ?? 0 }) : set({ postId: null, postType: options.postType ?? 'urgent_notice' }))}
           />
           {byPost ? (
-            <RecentPostSelect postId={options.postId ?? 0} error={problem ? t(problem) : undefined} onChange={(postId) => set({ postId })} />
+            <RecentPostPicker postId={options.postId} error={problem ? t(problem) : undefined} onChange={(postId) => set({ postId })} />
           ) : (
             <>
               <NativeSelect
@@ -92,17 +91,24 @@ export function BlockOptionsFields({ block, nodes, showProblems, onChange }: Blo
           )}
         </>
       )}
-      {block.kind === 'formResults' && (
-        <NumberInput
-          label={t('dashboardScreens.block.formId')}
-          value={options.formId ?? ''}
-          min={1}
-          allowDecimal={false}
-          allowNegative={false}
-          error={problem ? t(problem) : undefined}
-          onChange={(value) => set({ formId: idOf(value) })}
-        />
-      )}
+      {block.kind === 'formResults' && <RecentFormPicker formId={options.formId} error={problem ? t(problem) : undefined} onChange={(formId) => set({ formId: formId || null })} />}
     </div>
   );
+}
+
+interface PickerProps {
+  error?: string;
+  onChange: (id: number) => void;
+}
+
+/** A readRate block's one post. Its own component, so the sent posts are asked for only when a block needs them. */
+function RecentPostPicker({ postId, ...rest }: PickerProps & { postId: number | null }) {
+  const { t } = useTranslation();
+  return <RecentItemSelect label={t('dashboardScreens.block.recentPost')} numberLabel={t('dashboardScreens.block.postId')} items={useRecentPosts()} value={postId} {...rest} />;
+}
+
+/** A formResults block's form. */
+function RecentFormPicker({ formId, ...rest }: PickerProps & { formId: number | null }) {
+  const { t } = useTranslation();
+  return <RecentItemSelect label={t('dashboardScreens.block.form')} numberLabel={t('dashboardScreens.block.formId')} items={useRecentForms()} value={formId} {...rest} />;
 }

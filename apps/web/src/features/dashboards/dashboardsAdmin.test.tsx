@@ -26,6 +26,7 @@ describe('Contenidos › Dashboards', { timeout: 30_000 }, () => {
     const { calls } = await openDashboards('/admin/dashboards', {
       'GET dashboards': { body: [summary(home()), summary(RECTORIA)] },
       'POST dashboards': echo(9),
+      'GET data/entities': { body: [{ id: 31, title: 'Salida al museo', ownerId: ME, updatedAt: '2026-12-01T15:00:00.000Z' }] },
     });
     const list = await screen.findByRole('list', { name: 'Dashboards de la institución' }, { timeout: 20_000 });
     const items = within(list).getAllByRole('listitem');
@@ -52,7 +53,9 @@ describe('Contenidos › Dashboards', { timeout: 30_000 }, () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Crear' }));
     expect(await within(form).findByText('Indica el formulario.')).toBeTruthy();
     expect(sentTo(calls, 'POST', 'dashboards')).toEqual([]);
-    fireEvent.change(within(form).getByLabelText('Número del formulario'), { target: { value: '31' } });
+    // The form is picked among those whose answers the viewer may read.
+    await within(form).findByRole('option', { name: 'Salida al museo' });
+    fireEvent.change(within(form).getByRole('combobox', { name: 'Formulario' }), { target: { value: '31' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Crear' }));
 
     await waitFor(() => expect(sentTo(calls, 'POST', 'dashboards')).toHaveLength(1));
@@ -193,7 +196,7 @@ describe('the block editor', { timeout: 30_000 }, () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Editar Lectura de publicaciones' }));
     fireEvent.change(within(card).getByLabelText('Publicaciones'), { target: { value: 'post' } });
     const pick = await within(card).findByRole('combobox', { name: 'Publicación' });
-    await waitFor(() => expect(within(pick).getAllByRole('option').map((o) => o.textContent)).toEqual(['Elige una de tus publicaciones', expect.stringMatching(/^Salida pedagógica · /), 'Otra publicación (por número)']));
+    await waitFor(() => expect(within(pick).getAllByRole('option').map((o) => o.textContent)).toEqual(['Elige uno de la lista', expect.stringMatching(/^Salida pedagógica · /), 'Otro (por número)']));
     fireEvent.change(pick, { target: { value: '41' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(sentTo(calls, 'PUT', `dashboards/${HOME}`)).toHaveLength(1));
