@@ -42,7 +42,7 @@ export function UserMenu() {
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item component={Link} to={`/person/${user.id}`} leftSection={<IconId size={18} aria-hidden="true" />}>
+          <Menu.Item component={Link} to={`/person/${user.id}/profile`} leftSection={<IconId size={18} aria-hidden="true" />}>
             {t('screens.myProfile')}
           </Menu.Item>
           <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={18} aria-hidden="true" />}>

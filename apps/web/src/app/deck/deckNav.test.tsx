@@ -25,6 +25,8 @@ describe('which tab a screen belongs to', () => {
     expect(activeTabOf('/people/12/children', 7)).toBe('contacts');
     expect(activeTabOf('/people/7/children', 7)).toBe('more');
     expect(activeTabOf('/person/7', 7)).toBe('more');
+    expect(activeTabOf('/person/7/profile', 7)).toBe('more');
+    expect(activeTabOf('/person/12/profile', 7)).toBe('contacts');
     expect(activeTabOf('/people/12/classroom/3', 7)).toBe('more');
     expect(activeTabOf('/nodes/4/people', 7)).toBe('more');
     expect(activeTabOf('/anything', 7, 'none')).toBeNull();
@@ -55,7 +57,8 @@ describe('the navigation bar', () => {
     expect(account.textContent).toContain('Ana Ruiz');
     fireEvent.click(account);
     const profile = await screen.findByRole('menuitem', { name: 'Mi perfil' });
-    expect(profile.getAttribute('href')).toBe('/person/7');
+    // One's own data, which for staff is the Datos personales entry of their own tab.
+    expect(profile.getAttribute('href')).toBe('/person/7/profile');
     expect(screen.getByRole('menuitem', { name: 'Ajustes' }).getAttribute('href')).toBe('/settings');
     await act(async () => fireEvent.click(screen.getByRole('menuitem', { name: 'Cerrar sesión' })));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

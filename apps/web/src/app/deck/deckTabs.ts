@@ -25,7 +25,7 @@ export const deckTabs: DeckTab[] = [
 function isUnderMore(path: string, signedInId: number | null): boolean {
   if (/^\/people\/[^/]+\/classroom(\/|$)/.test(path)) return true;
   if (signedInId === null) return false;
-  return path === `/person/${signedInId}` || path === `/people/${signedInId}/children`;
+  return path === `/person/${signedInId}` || path.startsWith(`/person/${signedInId}/`) || path === `/people/${signedInId}/children`;
 }
 
 /**

@@ -73,7 +73,7 @@ describe('more menu', { timeout: 20_000 }, () => {
     vi.stubGlobal('fetch', fetchMock);
     await openMore();
     expect((await screen.findByRole('link', { name: 'Mis hijos' })).getAttribute('href')).toBe('/people/3/children');
-    expect(screen.getByRole('link', { name: 'Mi perfil' }).getAttribute('href')).toBe('/person/3');
+    expect(screen.getByRole('link', { name: 'Mi perfil' }).getAttribute('href')).toBe('/person/3/profile');
     expect(screen.getByRole('link', { name: 'Carné digital' }).getAttribute('href')).toBe('/id');
   });
 

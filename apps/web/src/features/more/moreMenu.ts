@@ -104,7 +104,7 @@ export const moreSections: MoreSection[] = [
   {
     title: 'more.account',
     entries: [
-      { screen: 'myProfile', path: '/person/{uid}', icon: IconUser },
+      { screen: 'myProfile', path: '/person/{uid}/profile', icon: IconUser },
       { screen: 'id', path: '/id', icon: IconId, needsIdCard: true },
       { screen: 'myChildren', path: '/people/{uid}/children', icon: IconMoodKid, needsChildren: true },
       { screen: 'settings', path: '/settings', icon: IconSettings },
