@@ -619,6 +619,7 @@ const table: Row[] = [
   },
   { method: 'DELETE', route: '/api/:org/media/html/:id', request: async (w, t) => ({ params: { id: await htmlToParentA(w, t) } }), expect: { ...postReaders(204), parentA: 403 } },
   { method: 'POST', route: '/api/:org/data/entities', request: () => ({ body: pollInput }), expect: members(201) },
+  { method: 'GET', route: '/api/:org/data/entities', request: () => ({}), expect: members(200) },
   { method: 'GET', route: '/api/:org/data/entities/:id', request: async (w, t) => ({ params: { id: await formToParentA(w, t) } }), expect: postReaders(200) },
   {
     method: 'PUT',
@@ -1233,6 +1234,10 @@ const table: Row[] = [
     expect: adminOnly(200),
   },
   { method: 'GET', route: '/api/:org/activities/:id/roster.csv', request: async (w, t) => ({ params: { id: await activityOfTeacherA(w, t) } }), expect: leadsActivity(200) },
+  // activities (issue 37 §1, fees, offers, sessions): an offered place is confirmed by its family only, declined also by administrators.
+  { method: 'POST', route: '/api/:org/activities/:id/requests/:requestId/confirm', request: async (w, t) => ({ params: await offerToStudentA(w, t) }), expect: { ...members(403), parentA: 200 } },
+  { method: 'POST', route: '/api/:org/activities/:id/requests/:requestId/decline', request: async (w, t) => ({ params: await offerToStudentA(w, t) }), expect: { ...members(403), parentA: 204, schoolAdmin: 204 } },
+  { method: 'GET', route: '/api/:org/activities/:id/sessions', request: async (w, t) => ({ params: { id: await activityOfTeacherA(w, t) } }), expect: members(200) },
   { method: 'GET', route: '/api/:org/settings/activities', expect: members(200) },
   { method: 'PUT', route: '/api/:org/settings/activities', request: () => ({ body: { studentsRequest: false } }), expect: adminOnly(200) },
 ];
@@ -1260,6 +1265,18 @@ async function requestOfStudentA(w: World, t: TestApp): Promise<{ id: number; re
   const res = await t.request({ method: 'POST', url: `/api/${w.school.code}/activities/${id}/requests`, token: await t.signIn(w.parentA), body: { student: w.studentA.id } });
   if (res.statusCode !== 201) throw new Error(`No request: ${res.body}`);
   return { id, requestId: res.json().id };
+}
+
+/** A fresh one-place activity whose place, freed by student B, is offered to student A (waiting behind). */
+async function offerToStudentA(w: World, t: TestApp): Promise<{ id: number; requestId: number }> {
+  const as = async (who: TestPerson, method: 'POST' | 'DELETE', url: string, body?: unknown) => t.request({ method, url: `/api/${w.school.code}/${url}`, token: await t.signIn(who), body });
+  const made = await as(w.admin, 'POST', 'activities', { ...activityBody(w), places: 1, eligibleNodeIds: [w.tree.classA, w.tree.classB] });
+  const id = made.json().id;
+  const first = await as(w.parentB, 'POST', `activities/${id}/requests`, { student: w.studentB.id });
+  const waiting = await as(w.parentA, 'POST', `activities/${id}/requests`, { student: w.studentA.id });
+  if (first.statusCode !== 201 || waiting.json().status !== 'waiting') throw new Error(`No waiting list: ${waiting.body}`);
+  await as(w.parentB, 'DELETE', `activities/${id}/requests/${first.json().id}`);
+  return { id, requestId: waiting.json().id };
 }
 
 /** `ok` for staff (teachers, administrators, the school-wide employee); families, students and the driver 403. */

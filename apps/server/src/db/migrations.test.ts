@@ -42,6 +42,7 @@ const LANDED: Record<string, string> = {
   '028-classroom-notices.ts': '71a70c17562c161d',
   '029-dashboards.ts': '4039f29beeb1be5f',
   '030-activities.ts': 'e5bc233de71a2cbe',
+  '031-activity-offers.ts': '4f8ff0c69893bd02',
   // The shared helpers are frozen with them: shipped migrations call them.
   'schema-helpers.ts': '92c819fdd1f5372a',
 };

@@ -1,6 +1,6 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
-// Tables of migration 030-activities, merged into DB in types.ts (docs/decisions/033-activities.md).
+// Tables of migrations 030-activities and 031-activity-offers, merged into DB in types.ts (docs/decisions/033-activities.md).
 
 /** The details of an activity node (type `activity`); its name is the node's. */
 export interface ActivityTable {
@@ -36,16 +36,30 @@ export interface ActivityRequestTable {
   activity_id: number;
   student_id: number;
   requested_by: number | null;
-  status: 'pending' | 'waiting' | 'accepted' | 'rejected' | 'withdrawn';
+  status: 'pending' | 'waiting' | 'offered' | 'accepted' | 'rejected' | 'withdrawn';
   /** 1..n among the activity's waiting requests; null otherwise. */
   position: number | null;
   decided_by: number | null;
   decided_at: string | null;
+  /** Epoch ms until which an `offered` request holds its place (migration 031); null otherwise. Bigint: PostgreSQL answers a string. */
+  offer_expires_at: ColumnType<number | string | null, number | null | undefined, number | null>;
   created_at: string;
   updated_at: string;
+}
+
+/** The debit an accepted request made for one period of its activity (migration 031). */
+export interface ActivityDebitTable {
+  org_id: number;
+  id: Generated<number>;
+  request_id: number;
+  debit_id: number;
+  /** The period's label. */
+  period: string;
+  created_at: string;
 }
 
 export interface ActivityTables {
   activities: ActivityTable;
   activity_requests: ActivityRequestTable;
+  activity_debits: ActivityDebitTable;
 }

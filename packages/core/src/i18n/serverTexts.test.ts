@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attendanceAlertTexts, attendanceCsvTexts } from './attendance';
 import { documentTexts } from './billingDocuments';
+import { activityNoticeTexts } from './activityNotices';
 import { classroomNoticeTexts } from './classroomNotices';
 import type { DictionaryLanguage } from './index';
 import { noticeTexts, personalNoticeTexts } from './notices';
@@ -26,6 +27,7 @@ const namespaces: [string, Record<DictionaryLanguage, object>, number][] = [
   ['attendance alert', attendanceAlertTexts, 1],
   ['attendance CSV', attendanceCsvTexts, 2],
   ['classroom notices', classroomNoticeTexts, 1],
+  ['activity notices', activityNoticeTexts, 1],
 ];
 
 describe.each(namespaces)('server texts: %s', (_name, texts, copiesOfEnglishBelow) => {

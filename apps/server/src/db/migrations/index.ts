@@ -28,6 +28,7 @@ import * as m026 from './026-classroom';
 import * as m028 from './028-classroom-notices';
 import * as m029 from './029-dashboards';
 import * as m030 from './030-activities';
+import * as m031 from './031-activity-offers';
 
 /** Every migration, imported statically so esbuild bundles them (no filesystem discovery). */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '028-classroom-notices': m028,
   '029-dashboards': m029,
   '030-activities': m030,
+  '031-activity-offers': m031,
 };

@@ -28,6 +28,20 @@ async function leadsOrAdministers(ctx: PolicyContext<{ id: number }>): Promise<b
   return ctx.caller.isAdmin || activity.leader_id === ctx.caller.id;
 }
 
+/** The request of the path's activity (else 404) and whether the caller is its family: who made it, or who acts for its student. */
+async function familyOfRequest(ctx: PolicyContext<{ id: number; requestId: number }>): Promise<boolean> {
+  const { caller, org, params } = ctx;
+  if (!caller) return false;
+  const activity = await activityOf(ctx, params.id);
+  const request = await findRequest(ctx.db, org.id, params.requestId);
+  if (!request || request.activity_id !== activity.id) throw notFound('There is no such request for this activity');
+  return request.requested_by === caller.id || actsForStudent(caller, org, request.student_id);
+}
+
+async function familyOrAdmin(ctx: PolicyContext<{ id: number; requestId: number }>): Promise<boolean> {
+  return (await familyOfRequest(ctx)) || ctx.caller?.isAdmin === true;
+}
+
 export const activitiesPolicies = {
   listActivities: definePolicy({ method: 'GET', path: 'activities', check: isSignedIn }),
   createActivity: definePolicy({ method: 'POST', path: 'activities', check: isSchoolAdmin }),
@@ -53,14 +67,23 @@ export const activitiesPolicies = {
     method: 'DELETE',
     path: 'activities/:id/requests/:requestId',
     params: byRequest,
-    check: async (ctx) => {
-      const { caller, org, params } = ctx;
-      if (!caller) return false;
-      const activity = await activityOf(ctx, params.id);
-      const request = await findRequest(ctx.db, org.id, params.requestId);
-      if (!request || request.activity_id !== activity.id) throw notFound('There is no such request for this activity');
-      return caller.isAdmin || request.requested_by === caller.id || actsForStudent(caller, org, request.student_id);
-    },
+    check: familyOrAdmin,
+  }),
+  /** Confirming an offered place: its family only (an administrator accepts with PUT instead). */
+  confirmOffer: definePolicy({ method: 'POST', path: 'activities/:id/requests/:requestId/confirm', params: byRequest, check: familyOfRequest }),
+  /** Declining an offered place: its family, and administrators. */
+  declineOffer: definePolicy({
+    method: 'POST',
+    path: 'activities/:id/requests/:requestId/decline',
+    params: byRequest,
+    check: familyOrAdmin,
+  }),
+  /** The sessions of an activity (days and whether their roll was taken): everyone of the school, as the activity itself. */
+  listSessions: definePolicy({
+    method: 'GET',
+    path: 'activities/:id/sessions',
+    params: byActivity,
+    check: async (ctx) => (await activityOf(ctx, ctx.params.id)) !== undefined,
   }),
   decideRequest: definePolicy({ method: 'PUT', path: 'activities/:id/requests/:requestId', params: byRequest, check: isSchoolAdmin }),
   roster: definePolicy({ method: 'GET', path: 'activities/:id/roster.csv', params: byActivity, check: leadsOrAdministers }),

@@ -9,7 +9,7 @@ import { parentLikeKinds } from '../people/index';
 
 export type RequestStatus = ActivityRequestTable['status'];
 /** Requests that hold a student's claim on the activity: one per student at most (partial unique index). */
-export const LIVE_STATUSES: readonly RequestStatus[] = ['pending', 'waiting', 'accepted'];
+export const LIVE_STATUSES: readonly RequestStatus[] = ['pending', 'waiting', 'offered', 'accepted'];
 
 /** The node type every activity node has, made per school on first use. */
 export const ACTIVITY_TYPE_KEY = 'activity';
@@ -210,12 +210,14 @@ export async function deleteActivityNode(db: Database, orgId: number, nodeId: nu
 export interface RequestCounts {
   accepted: number;
   pending: number;
+  /** Offered places hold their place like pending ones until confirmed, declined or lapsed. */
+  offered: number;
   waiting: number;
 }
 
 /** Live requests per activity row id, by status. */
 export async function countRequests(db: Database, orgId: number, activityIds: number[]): Promise<Map<number, RequestCounts>> {
-  const out = new Map<number, RequestCounts>(activityIds.map((id) => [id, { accepted: 0, pending: 0, waiting: 0 }]));
+  const out = new Map<number, RequestCounts>(activityIds.map((id) => [id, { accepted: 0, pending: 0, offered: 0, waiting: 0 }]));
   if (activityIds.length === 0) return out;
   const rows = await db
     .selectFrom('activity_requests')
@@ -239,10 +241,12 @@ export interface RequestRow {
   requested_by: number | null;
   status: RequestStatus;
   position: number | null;
+  /** Epoch ms while offered (a string on PostgreSQL). */
+  offer_expires_at: number | string | null;
   created_at: string;
 }
 
-const requestColumns = ['id', 'activity_id', 'student_id', 'requested_by', 'status', 'position', 'created_at'] as const;
+const requestColumns = ['id', 'activity_id', 'student_id', 'requested_by', 'status', 'position', 'offer_expires_at', 'created_at'] as const;
 
 export async function findRequest(db: Database, orgId: number, requestId: number): Promise<RequestRow | undefined> {
   return await db.selectFrom('activity_requests').select(requestColumns).where(scopedToOrg(orgId)).where('id', '=', requestId).executeTakeFirst();
@@ -297,18 +301,19 @@ export async function insertRequest(
   return row.id;
 }
 
-/** Moves a request to `status`; `decidedBy` is recorded for a decision (accept, reject). */
+/** Moves a request to `status`; `decidedBy` is recorded for a decision (accept, reject); `offerExpiresAt` only with `offered`. */
 export async function setRequestStatus(
   db: Database,
   orgId: number,
   requestId: number,
-  change: { status: RequestStatus; position: number | null; decidedBy?: number; now: string },
+  change: { status: RequestStatus; position: number | null; decidedBy?: number; offerExpiresAt?: number; now: string },
 ): Promise<void> {
   await db
     .updateTable('activity_requests')
     .set({
       status: change.status,
       position: change.position,
+      offer_expires_at: change.status === 'offered' ? (change.offerExpiresAt ?? null) : null,
       updated_at: change.now,
       ...(change.decidedBy !== undefined ? { decided_by: change.decidedBy, decided_at: change.now } : {}),
     })
@@ -339,4 +344,49 @@ export async function moveUpBehind(db: Database, orgId: number, activityId: numb
     .where('status', '=', 'waiting')
     .where('position', '>', position)
     .execute();
+}
+
+/** The first of an activity's waiting list, or undefined. */
+export async function findFirstWaiting(db: Database, orgId: number, activityId: number): Promise<RequestRow | undefined> {
+  return await db
+    .selectFrom('activity_requests')
+    .select(requestColumns)
+    .where(scopedToOrg(orgId))
+    .where('activity_id', '=', activityId)
+    .where('status', '=', 'waiting')
+    .orderBy('position')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/** The activity row (with its node id) that request rows point at, or undefined. */
+export async function findActivityByRowId(db: Database, orgId: number, activityId: number): Promise<ActivityRow | undefined> {
+  return await activityRows(db, orgId).where('activities.id', '=', activityId).executeTakeFirst();
+}
+
+/** The periods a request already has a debit for. */
+export async function findBilledPeriods(db: Database, orgId: number, requestId: number): Promise<Set<string>> {
+  const rows = await db.selectFrom('activity_debits').select('period').where(scopedToOrg(orgId)).where('request_id', '=', requestId).execute();
+  return new Set(rows.map((r) => r.period));
+}
+
+export async function insertDebitLink(db: Database, orgId: number, link: { requestId: number; debitId: number; period: string; now: string }): Promise<void> {
+  await db
+    .insertInto('activity_debits')
+    .values({ org_id: orgId, request_id: link.requestId, debit_id: link.debitId, period: link.period, created_at: link.now })
+    .execute();
+}
+
+/** The debits of some requests (of one student and activity) that fall due on or after `day`. */
+export async function findDebitsDueFrom(db: Database, orgId: number, requestIds: number[], day: string): Promise<number[]> {
+  if (requestIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('activity_debits')
+    .innerJoin('billing_debits', (j) => j.onRef('billing_debits.org_id', '=', 'activity_debits.org_id').onRef('billing_debits.id', '=', 'activity_debits.debit_id'))
+    .select('activity_debits.debit_id')
+    .where(scopedToOrg(orgId, 'activity_debits'))
+    .where('activity_debits.request_id', 'in', requestIds)
+    .where('billing_debits.expiration_date', '>=', day)
+    .execute();
+  return rows.map((r) => r.debit_id);
 }

@@ -24,16 +24,19 @@ import {
   type RequestRow,
   setRequestStatus,
 } from './activities.queries';
-import { eligibleStudents, schedulesOverlap } from './activities.rules';
-import { eligibleIdsOf, noActivity, requireActivity, scheduleOf, todayOf } from './activities.service';
+import { billAcceptedRequest, cancelFutureFees } from './activities.fees';
+import { offerFreedPlaces, offerOpen, releaseOffer } from './activities.offers';
+import { eligibleStudents, schedulesOverlap, takenPlaces } from './activities.rules';
+import { eligibleIdsOf, noActivity, offerExpiryOf, requireActivity, scheduleOf, todayOf } from './activities.service';
 import { actsForStudent } from './activities.settings';
 
 // Requests for a place (issue 37 §1 and §3; docs/decisions/033-activities.md). Every write holds the
 // activity's row locked (PostgreSQL; SQLite runs one transaction at a time), so counting the places
 // and writing the request are one step: of 20 parallel requests for the last place one is pending and
 // the others wait at positions 1..19 in the order they got the lock. Waiting positions stay 1..n:
-// whoever leaves the list moves everyone behind them up one. A freed place is not offered yet (a later
-// round adds the offer with its 48 h window); until then an administrator accepts from the list.
+// whoever leaves the list moves everyone behind them up one. A place freed by a withdrawal or a
+// rejection is offered to the first waiting in the same transaction (activities.offers.ts); accepting,
+// by an administrator or by the family confirming an offer, bills the fees (activities.fees.ts).
 
 export interface CreatedRequest {
   id: number;
@@ -88,7 +91,7 @@ export async function requestPlace(ctx: RequestContext, nodeId: number, studentI
       const counts = (await countRequests(trx, orgId, [row.id])).get(row.id)!;
       const now = new Date().toISOString();
       // Nobody jumps the list: while someone waits, a new request waits behind them even if a place is free.
-      if (counts.waiting === 0 && counts.accepted + counts.pending < row.places) {
+      if (counts.waiting === 0 && takenPlaces(counts) < row.places) {
         const id = await insertRequest(trx, orgId, { activityId: row.id, studentId, requestedBy: caller.id, status: 'pending', position: null, now });
         return { id, status: 'pending' as const, position: null };
       }
@@ -106,7 +109,9 @@ export async function requestPlace(ctx: RequestContext, nodeId: number, studentI
 
 /**
  * DELETE activities/{id}/requests/{requestId}: the request is withdrawn (an accepted student leaves the
- * activity's group; those waiting behind move up). Withdrawn already: nothing to do; rejected 409 `request_closed`.
+ * activity's group and their debits still to fall due that nobody paid are cancelled; those waiting
+ * behind move up; a place it held is offered to the first waiting). Withdrawn already: nothing to do;
+ * rejected 409 `request_closed`.
  */
 export async function withdrawRequest(ctx: RequestContext, nodeId: number, requestId: number): Promise<void> {
   const orgId = ctx.org.id;
@@ -116,19 +121,24 @@ export async function withdrawRequest(ctx: RequestContext, nodeId: number, reque
     const request = await requireRequest(trx, orgId, activity, requestId);
     if (request.status === 'withdrawn') return;
     if (request.status === 'rejected') throw new HttpError(409, 'request_closed', 'This request was rejected; there is nothing to withdraw');
-    const now = new Date().toISOString();
-    await setRequestStatus(trx, orgId, request.id, { status: 'withdrawn', position: null, now });
-    if (request.status === 'waiting' && request.position !== null) await moveUpBehind(trx, orgId, activity.id, request.position, now);
-    if (request.status === 'accepted') await deleteMemberships(trx, orgId, nodeId, request.student_id, 'student');
+    const now = new Date();
+    await setRequestStatus(trx, orgId, request.id, { status: 'withdrawn', position: null, now: now.toISOString() });
+    if (request.status === 'waiting' && request.position !== null) await moveUpBehind(trx, orgId, activity.id, request.position, now.toISOString());
+    if (request.status === 'accepted') {
+      await deleteMemberships(trx, orgId, nodeId, request.student_id, 'student');
+      await cancelFutureFees(trx, ctx.org, request.id);
+    }
+    await offerFreedPlaces(trx, ctx.services, ctx.org, activity, now);
   });
 }
 
 /**
- * PUT activities/{id}/requests/{requestId} (administrators): accept or reject a pending or waiting
- * request. Accepting makes the student a student of the activity's group and never passes the places:
- * a pending request holds its place, a waiting one needs a place no accepted or pending request holds
- * (else 409 `activity_full`). The same decision again changes nothing; another on a decided request
- * 409 `request_decided`.
+ * PUT activities/{id}/requests/{requestId} (administrators): accept or reject a pending, offered or
+ * waiting request. Accepting makes the student a student of the activity's group, bills the fees and
+ * never passes the places: a pending or offered request holds its place, a waiting one needs a place
+ * no accepted, pending or offered request holds (else 409 `activity_full`). Rejecting one that held a
+ * place offers it to the first waiting. The same decision again changes nothing; another on a decided
+ * request 409 `request_decided`.
  */
 export async function decideRequest(ctx: RequestContext, nodeId: number, requestId: number, status: 'accepted' | 'rejected'): Promise<ActivityRequest> {
   const caller = requireCaller(ctx);
@@ -138,27 +148,85 @@ export async function decideRequest(ctx: RequestContext, nodeId: number, request
     if (!activity) throw noActivity();
     const request = await requireRequest(trx, orgId, activity, requestId);
     if (request.status === status) return;
-    if (request.status !== 'pending' && request.status !== 'waiting') {
+    if (request.status !== 'pending' && request.status !== 'waiting' && request.status !== 'offered') {
       throw new HttpError(409, 'request_decided', `This request is already ${request.status}`);
     }
-    const now = new Date().toISOString();
+    const now = new Date();
     if (status === 'accepted') {
       const counts = (await countRequests(trx, orgId, [activity.id])).get(activity.id)!;
-      const taken = request.status === 'pending' ? counts.accepted : counts.accepted + counts.pending;
+      const taken = request.status === 'waiting' ? takenPlaces(counts) : counts.accepted;
       if (taken >= activity.places) throw new HttpError(409, 'activity_full', 'Every place of this activity is taken');
-      await insertMembership(trx, orgId, { nodeId, personId: request.student_id, role: 'student' });
+      await acceptInto(trx, ctx, activity, request, caller.id, now);
+    } else {
+      await setRequestStatus(trx, orgId, request.id, { status, position: null, decidedBy: caller.id, now: now.toISOString() });
     }
-    await setRequestStatus(trx, orgId, request.id, { status, position: null, decidedBy: caller.id, now });
-    if (request.status === 'waiting' && request.position !== null) await moveUpBehind(trx, orgId, activity.id, request.position, now);
+    if (request.status === 'waiting' && request.position !== null) await moveUpBehind(trx, orgId, activity.id, request.position, now.toISOString());
+    if (status === 'rejected') await offerFreedPlaces(trx, ctx.services, ctx.org, activity, now);
   });
   const activity = await requireActivity(ctx, nodeId);
   const [line] = await requestLines(ctx, [await requireRequest(ctx.db, orgId, activity, requestId)]);
   return line;
 }
 
-const STATUS_ORDER: Record<RequestRow['status'], number> = { accepted: 0, pending: 1, waiting: 2, rejected: 3, withdrawn: 4 };
+/** Accepts a request whose place is settled: the student joins the activity's group and is billed its fees. */
+async function acceptInto(trx: Database, ctx: RequestContext, activity: ActivityRow, request: RequestRow, decidedBy: number, now: Date): Promise<void> {
+  await insertMembership(trx, ctx.org.id, { nodeId: activity.node_id, personId: request.student_id, role: 'student' });
+  await setRequestStatus(trx, ctx.org.id, request.id, { status: 'accepted', position: null, decidedBy, now: now.toISOString() });
+  await billAcceptedRequest(trx, ctx.org, activity, request, decidedBy);
+}
 
-/** GET activities/{id}/requests: accepted, pending, waiting in position order, then rejected and withdrawn; oldest first within each. */
+const noOffer = (status: string) => new HttpError(409, 'no_offer', `This request has no place offered (it is ${status})`);
+
+/**
+ * POST activities/{id}/requests/{requestId}/confirm (the family): the offered place is taken — the
+ * request is accepted at once, as if an administrator had accepted it (the place was free and the
+ * child first in line), so the student joins the group and is billed. Confirmed already: the same
+ * answer again, nothing billed twice. An offer whose time is over is let go (offered to the next) and
+ * answered 409 `offer_expired`; a request with no offer 409 `no_offer`.
+ */
+export async function confirmOffer(ctx: RequestContext, nodeId: number, requestId: number): Promise<ActivityRequest> {
+  const caller = requireCaller(ctx);
+  const orgId = ctx.org.id;
+  const lapsed = await ctx.db.transaction().execute(async (trx) => {
+    const activity = await lockActivity(trx, ctx.services.dialect, orgId, nodeId);
+    if (!activity) throw noActivity();
+    const request = await requireRequest(trx, orgId, activity, requestId);
+    if (request.status === 'accepted') return false;
+    if (request.status !== 'offered') throw noOffer(request.status);
+    const now = new Date();
+    if (!offerOpen(request, now)) {
+      await releaseOffer(trx, ctx.services, ctx.org, activity, request, now);
+      return true;
+    }
+    await acceptInto(trx, ctx, activity, request, caller.id, now);
+    return false;
+  });
+  if (lapsed) throw new HttpError(409, 'offer_expired', 'The time to confirm this place is over; it was offered to the next family');
+  const activity = await requireActivity(ctx, nodeId);
+  const [line] = await requestLines(ctx, [await requireRequest(ctx.db, orgId, activity, requestId)]);
+  return line;
+}
+
+/**
+ * POST activities/{id}/requests/{requestId}/decline (the family, or an administrator): the offered
+ * place is let go — the request is withdrawn and the place offered to the next waiting. Declined
+ * already: nothing to do; a request with no offer 409 `no_offer`.
+ */
+export async function declineOffer(ctx: RequestContext, nodeId: number, requestId: number): Promise<void> {
+  const orgId = ctx.org.id;
+  await ctx.db.transaction().execute(async (trx) => {
+    const activity = await lockActivity(trx, ctx.services.dialect, orgId, nodeId);
+    if (!activity) throw noActivity();
+    const request = await requireRequest(trx, orgId, activity, requestId);
+    if (request.status === 'withdrawn') return;
+    if (request.status !== 'offered') throw noOffer(request.status);
+    await releaseOffer(trx, ctx.services, ctx.org, activity, request, new Date());
+  });
+}
+
+const STATUS_ORDER: Record<RequestRow['status'], number> = { accepted: 0, pending: 1, offered: 2, waiting: 3, rejected: 4, withdrawn: 5 };
+
+/** GET activities/{id}/requests: accepted, pending, offered, waiting in position order, then rejected and withdrawn; oldest first within each. */
 export async function listRequests(ctx: RequestContext, nodeId: number): Promise<ActivityRequest[]> {
   const activity = await requireActivity(ctx, nodeId);
   const rows = [...(await findRequestsOf(ctx.db, ctx.org.id, activity.id))].sort(
@@ -195,6 +263,7 @@ async function requestLines(ctx: RequestContext, rows: readonly RequestRow[]): P
     requestedBy: ref(r.requested_by ?? r.student_id),
     status: r.status,
     position: r.status === 'waiting' ? r.position : null,
+    offerExpiresAt: offerExpiryOf(r),
     createdAt: Date.parse(r.created_at),
   }));
 }

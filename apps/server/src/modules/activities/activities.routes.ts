@@ -7,6 +7,8 @@ import {
   ZActivityRequest,
   ZActivityRequestCreated,
   ZActivityRequestInput,
+  ZActivitySession,
+  ZActivitySessionsQuery,
   ZActivitySettings,
 } from '@patio/core';
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +19,8 @@ import { contextOf, paramsOf, routeOf } from '../../http/school-scope';
 import { errors, fileAnswer, mime } from '../../http/schemas';
 import { requestedFormat, SPREADSHEET_FILE_DOC, ZSpreadsheetExportQuery } from '../../platform/spreadsheet/index';
 import { activitiesPolicies as p } from './activities.policy';
-import { decideRequest, listRequests, requestPlace, withdrawRequest } from './activities.requests';
+import { confirmOffer, declineOffer, decideRequest, listRequests, requestPlace, withdrawRequest } from './activities.requests';
+import { listSessions, MAX_SESSION_RANGE_DAYS } from './activities.sessions';
 import { exportRoster } from './activities.roster';
 import { createActivity, getActivity, listActivities, removeActivity, replaceActivity } from './activities.service';
 import { readActivitySettings, updateActivitySettings } from './activities.settings';
@@ -140,8 +143,10 @@ export async function activitiesRoutes(app: FastifyInstance): Promise<void> {
       tags: ['activities'],
       summary: 'Withdraw a request',
       description:
-        'Administrators, whoever made the request, and those who may request for the student; others 403. An accepted student leaves the activity; ' +
-        'those waiting behind move up one. Withdrawn already: 204 again; rejected: 409 `request_closed`.',
+        'Administrators, whoever made the request, and those who may request for the student; others 403. An accepted student leaves the activity ' +
+        'and their debits of the activity that fall due today or later and that no payment touched are cancelled (paid, partly paid or overdue ones stay); ' +
+        'those waiting behind move up one; a place the request held is offered to the first waiting (48 h to confirm). ' +
+        'Withdrawn already: 204 again; rejected: 409 `request_closed`.',
       params: paramsOf(p.withdrawRequest),
       response: { 204: z.null().describe('Withdrawn'), ...errors(400, 401, 403, 404, 409) },
     },
@@ -157,14 +162,66 @@ export async function activitiesRoutes(app: FastifyInstance): Promise<void> {
       tags: ['activities'],
       summary: 'Accept or reject a request',
       description:
-        "Administrators. Accepting makes the student a student of the activity's group. A pending request holds its place; a waiting one needs a place " +
-        'that no accepted or pending request holds: otherwise 409 `activity_full`. Those waiting behind a decided request move up one. The same decision ' +
-        'again changes nothing; another one on an accepted, rejected or withdrawn request: 409 `request_decided`.',
+        "Administrators. Accepting makes the student a student of the activity's group and bills them, through billing, one debit per period of the " +
+        'activity due today or later, named "{activity} — {period}" (none for a free activity). A pending or offered request holds its place; a waiting one ' +
+        'needs a place that no accepted, pending or offered request holds: otherwise 409 `activity_full`. Those waiting behind a decided request move up one; ' +
+        'rejecting a request that held a place offers it to the first waiting. The same decision again changes nothing (nothing billed twice); another one ' +
+        'on an accepted, rejected or withdrawn request: 409 `request_decided`.',
       params: paramsOf(p.decideRequest),
       body: ZActivityDecision,
       response: { 200: ZActivityRequest, ...errors(400, 401, 403, 404, 409) },
     },
     handler: async (request) => decideRequest(contextOf(request), request.params.id, request.params.requestId, request.body.status),
+  });
+
+  r.route({
+    ...routeOf(p.confirmOffer),
+    schema: {
+      tags: ['activities'],
+      summary: 'Confirm an offered place',
+      description:
+        'The family: whoever made the request and those who may request for the student (others 403, administrators included: they accept with PUT). ' +
+        'An `offered` request (a freed place offered to the first of the waiting list, notified to the family, 48 h to confirm) becomes `accepted` at once: ' +
+        'the student joins the activity and is billed as on an acceptance. Confirmed already: the same answer, nothing billed twice. ' +
+        'The offer\'s time over: it passes to the next waiting and the answer is 409 `offer_expired`; a request with no offer: 409 `no_offer`.',
+      params: paramsOf(p.confirmOffer),
+      response: { 200: ZActivityRequest, ...errors(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => confirmOffer(contextOf(request), request.params.id, request.params.requestId),
+  });
+
+  r.route({
+    ...routeOf(p.declineOffer),
+    schema: {
+      tags: ['activities'],
+      summary: 'Decline an offered place',
+      description:
+        'The family, or administrators. The `offered` request is withdrawn and the place offered to the next waiting. Declined already: 204 again; ' +
+        'a request with no offer: 409 `no_offer`. An offer left unanswered is declined the same way when its 48 h are over.',
+      params: paramsOf(p.declineOffer),
+      response: { 204: z.null().describe('Declined'), ...errors(400, 401, 403, 404, 409) },
+    },
+    handler: async (request, reply) => {
+      await declineOffer(contextOf(request), request.params.id, request.params.requestId);
+      return reply.code(204).send(null);
+    },
+  });
+
+  r.route({
+    ...routeOf(p.listSessions),
+    schema: {
+      tags: ['activities'],
+      summary: "An activity's sessions",
+      description:
+        "Everyone of the school. The days between `from` and `to` (default: the term, at most its first days up to the limit below; always cut to the term) " +
+        "that the weekly schedule meets, with that day's " +
+        "slots and `rollTaken`: whether the activity's roll (attendance/checkpoints/{id}, taken by its leader or school staff) has a mark that day. " +
+        `\`to\` before \`from\` or more than ${MAX_SESSION_RANGE_DAYS} days after it: 400 \`bad_range\`.`,
+      params: paramsOf(p.listSessions),
+      querystring: ZActivitySessionsQuery,
+      response: { 200: z.array(ZActivitySession), ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request) => listSessions(contextOf(request), request.params.id, request.query),
   });
 
   r.route({

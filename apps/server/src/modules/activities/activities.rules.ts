@@ -55,7 +55,12 @@ export function schedulesOverlap(a: Timetable, b: Timetable): boolean {
   return a.schedule.some((x) => b.schedule.some((y) => x.day === y.day && minutes(x.start) < minutes(y.end) && minutes(y.start) < minutes(x.end)));
 }
 
-/** Places not yet taken by an accepted or pending request, never below 0. */
-export function placesLeft(places: number, counts: { accepted: number; pending: number }): number {
-  return Math.max(0, places - counts.accepted - counts.pending);
+/** Places not yet taken by an accepted, pending or offered request, never below 0. */
+export function placesLeft(places: number, counts: { accepted: number; pending: number; offered: number }): number {
+  return Math.max(0, places - takenPlaces(counts));
+}
+
+/** Places an accepted, pending or offered request holds. */
+export function takenPlaces(counts: { accepted: number; pending: number; offered: number }): number {
+  return counts.accepted + counts.pending + counts.offered;
 }

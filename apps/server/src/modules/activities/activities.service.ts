@@ -30,6 +30,7 @@ import {
   type RequestRow,
   updateActivity,
 } from './activities.queries';
+import { offerFreedPlaces } from './activities.offers';
 import { badSlotIndex, eligibleStudents, placesLeft } from './activities.rules';
 
 // The catalogue and the activities themselves (issue 37 §1; docs/decisions/033-activities.md). An
@@ -46,6 +47,11 @@ export const noActivity = () => notFound('There is no such activity in this scho
 /** Today in the school's zone. */
 export function todayOf(ctx: RequestContext): string {
   return localDateOf(Math.floor(Date.now() / 1000), timeZoneOf(ctx.org.settings));
+}
+
+/** When an offered request's offer lapses (epoch ms); null for any other status. */
+export function offerExpiryOf(row: Pick<RequestRow, 'status' | 'offer_expires_at'>): number | null {
+  return row.status === 'offered' && row.offer_expires_at !== null ? Number(row.offer_expires_at) : null;
 }
 
 export function scheduleOf(row: Pick<ActivityRow, 'schedule'>): ActivitySlot[] {
@@ -116,7 +122,10 @@ export async function createActivity(ctx: RequestContext, input: Input): Promise
   return getActivity(ctx, nodeId);
 }
 
-/** PUT activities/{id}: the whole activity; places below the accepted count 409 `capacity_below_accepted`, nothing changed. */
+/**
+ * PUT activities/{id}: the whole activity; places below the accepted count 409 `capacity_below_accepted`,
+ * nothing changed. Places added are offered to the waiting list at once.
+ */
 export async function replaceActivity(ctx: RequestContext, nodeId: number, input: Input): Promise<Activity> {
   await requireActivity(ctx, nodeId);
   const values = await valuesOf(ctx, input, await findTypedNodes(ctx.db, ctx.org.id));
@@ -133,6 +142,8 @@ export async function replaceActivity(ctx: RequestContext, nodeId: number, input
       await deleteMemberships(trx, ctx.org.id, nodeId, row.leader_id, 'teacher');
       await insertMembership(trx, ctx.org.id, { nodeId, personId: input.leaderId, role: 'teacher' });
     }
+    // More places than before: the new ones go to the waiting list, first come first offered.
+    await offerFreedPlaces(trx, ctx.services, ctx.org, { ...row, name: input.name, places: input.places });
   });
   return getActivity(ctx, nodeId);
 }
@@ -185,7 +196,7 @@ async function presentActivities(ctx: RequestContext, rows: readonly ActivityRow
   const currency = currencyOf(ctx.org);
 
   return rows.map((row) => {
-    const count: RequestCounts = counts.get(row.id) ?? { accepted: 0, pending: 0, waiting: 0 };
+    const count: RequestCounts = counts.get(row.id) ?? { accepted: 0, pending: 0, offered: 0, waiting: 0 };
     const eligibleIds = eligibleIdsOf(row);
     const eligible = eligibleStudents(tree, eligibleIds, memberships, ACTIVITY_TYPE_KEY);
     return {
@@ -210,7 +221,7 @@ async function presentActivities(ctx: RequestContext, rows: readonly ActivityRow
         return {
           student,
           eligible: eligible.has(student.id),
-          request: request ? { id: request.id, status: request.status, position: request.status === 'waiting' ? request.position : null } : null,
+          request: request ? { id: request.id, status: request.status, position: request.status === 'waiting' ? request.position : null, offerExpiresAt: offerExpiryOf(request) } : null,
         };
       }),
     };

@@ -311,12 +311,13 @@ describeOnDatabases('activities', (t: TestApp) => {
         [rb, 'withdrawn', null],
       ]);
 
-      // The accepted student withdraws: they leave the group and the place is free for the first who waits.
+      // The accepted student withdraws: they leave the group and the place is offered to the first who waits (activities.offers.test.ts).
       expect((await call(a.parent, 'DELETE', `activities/${activity.id}/requests/${ra}`)).statusCode).toBe(204);
       expect(await isMember(activity.id, a.student, 'student')).toBe(false);
-      expect((await call(w.admin, 'GET', `activities/${activity.id}`)).json()).toMatchObject({ placesLeft: 1, waiting: 1 });
+      expect((await call(w.admin, 'GET', `activities/${activity.id}`)).json()).toMatchObject({ placesLeft: 0, waiting: 0 });
+      expect((await requestsOf(activity)).find((r) => r.id === rc)).toMatchObject({ status: 'offered', position: null });
       const later = await family('Lucía');
-      expect((await request(later.parent, activity, later.student)).json()).toMatchObject({ status: 'waiting', position: 2 });
+      expect((await request(later.parent, activity, later.student)).json()).toMatchObject({ status: 'waiting', position: 1 });
       expect((await decide(activity, rc, 'accepted')).json()).toMatchObject({ status: 'accepted' });
       expect(await isMember(activity.id, c.student, 'student')).toBe(true);
       const rl = (await requestsOf(activity)).find((r) => r.student.id === later.student.id)!;

@@ -329,3 +329,17 @@ export async function countMarks(db: Database, orgId: number, nodeIds: readonly 
 export async function findAlertRecipients(db: Database, orgId: number, studentId: number): Promise<number[]> {
   return (await findApprovedParentLikeRelativeIds(db, orgId, [studentId])).sort((a, b) => a - b);
 }
+
+/** The days between `from` and `to` (inclusive) on which some mark of the node's roll was made. */
+export async function findRollDays(db: Database, orgId: number, nodeId: number, from: string, to: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('attendance_records')
+    .select('date')
+    .distinct()
+    .where(scopedToOrg(orgId))
+    .where('node_id', '=', nodeId)
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .execute();
+  return new Set(rows.map((r) => r.date));
+}

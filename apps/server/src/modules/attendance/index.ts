@@ -7,4 +7,5 @@ export { attendanceReportAccess, takesRollOf } from './attendance.access';
 export { todayAt } from './attendance.days';
 export { getReport } from './attendance.reports';
 export { getAttendanceDay } from './attendance.day';
+export { findRollDays } from './attendance.queries';
 export { attendanceManifest } from './attendance.manifest';

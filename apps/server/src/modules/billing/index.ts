@@ -16,6 +16,7 @@ export {
   type NewCredit,
   type NewDebit,
 } from './billing.ledger';
+export { cancelUntouchedDebits } from './billing.cancel';
 export { billingRoutes } from './billing.routes';
 export { billingPolicies } from './billing.policy';
 export { billingFamilyOf, creditAccess, debitAccess, isBillingStaff, readsBillingOf, seesBillingRowOf } from './billing.access';

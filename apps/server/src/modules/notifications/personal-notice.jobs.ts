@@ -5,7 +5,7 @@ import { findOrgById } from '../org/index';
 import { timeZoneOf } from '../settings/index';
 import { findRecipients, recordAttempt, requeue } from './deliveries.queries';
 import type { RetryPayload } from './notifications.jobs';
-import { contentOf, isClassroomNotice, type PersonalNotice } from './personal-notice';
+import { contentOf, isTimeCritical, type PersonalNotice } from './personal-notice';
 import { claimNoticeDeliveries, insertNoticeDeliveries } from './personal-notice.queries';
 import { sendNoticeDeliveries } from './personal-notice.send';
 
@@ -18,8 +18,8 @@ import { sendNoticeDeliveries } from './personal-notice.send';
 //
 // A bus notice is time-critical — the bus is coming now, or late now — so it is treated like an
 // urgent notice: it bypasses quiet hours and the digest. A classroom notice (work returned, a task due
-// soon) is not: during the person's quiet hours it waits for their end, in a job of its own queued for
-// then. None goes into the digest. The person's channel switches still decide where it goes (email
+// soon) or an activity's (a place offered) is not: during the person's quiet hours it waits for their
+// end, in a job of its own queued for then. None goes into the digest. The person's channel switches still decide where it goes (email
 // off: no email); per-type overrides are for kinds of post and do not apply.
 
 /** Longest notice key: once keys (person:key:channel:device) stay within their 300 characters. */
@@ -35,7 +35,7 @@ export const notificationsNoticeJob = defineJob<NoticePayload>({
     const { orgId, personId } = notice;
     const person = (await findRecipients(ctx.db, orgId, [personId])).get(personId);
     if (!person) return;
-    if (isClassroomNotice(notice.kind) && !afterQuiet) {
+    if (!isTimeCritical(notice.kind) && !afterQuiet) {
       const org = await findOrgById(ctx.db, orgId);
       const quietEnd = quietHoursEnd(Math.floor(Date.now() / 1000), person.settings.quietHours, timeZoneOf(org?.settings ?? {}));
       if (quietEnd !== null) {

@@ -1,9 +1,10 @@
 import { formatMeasure, type PushMessage } from '@patio/core';
 import { personalNoticeTextsFor } from '@patio/core/i18n/notices';
 import { fill } from '@patio/core/i18n/placeholders';
+import { activityMailWordsOf, activityNoticeTextOf } from './activity-notice.render';
 import { classroomMailWordsOf, classroomNoticeTextOf } from './classroom-notice.render';
 import { button, escapeHtml, type NoticeLinks, page, type RenderedMail, settingsLink } from './notice.render';
-import { type BusNoticeValues, type ClassroomNoticeValues, isClassroomNotice, type NoticeContent } from './personal-notice';
+import { type ActivityNoticeValues, type BusNoticeValues, type ClassroomNoticeValues, isActivityNotice, isClassroomNotice, type NoticeContent } from './personal-notice';
 
 // A personal notice as each channel shows it: a push that opens its page of the app (`url`), an email
 // (HTML and text) with a button to that page, an SMS line. Values are plain text (route, stop, task
@@ -20,6 +21,7 @@ function distanceOf(meters: number, language: string | null): string {
 /** The notice's title and one-line body in the recipient's language. */
 export function noticeTextOf(notice: NoticeContent, language: string | null): { title: string; body: string } {
   if (isClassroomNotice(notice.kind)) return classroomNoticeTextOf(notice.kind, notice.values as ClassroomNoticeValues, language);
+  if (isActivityNotice(notice.kind)) return activityNoticeTextOf(notice.values as ActivityNoticeValues, language);
   const t = personalNoticeTextsFor(language);
   const { route, stop, minutes, meters } = notice.values as BusNoticeValues;
   const values = {
@@ -54,6 +56,7 @@ export function noticeSmsOf(notice: NoticeContent, school: string, language: str
 /** The mail's button label and footer for the notice's kind. */
 function mailWordsOf(notice: NoticeContent, school: string, language: string | null, links: NoticeLinks): { button: string; footer: string } {
   if (isClassroomNotice(notice.kind)) return classroomMailWordsOf(notice.values as ClassroomNoticeValues, language, school, settingsLink(links));
+  if (isActivityNotice(notice.kind)) return activityMailWordsOf(notice.values as ActivityNoticeValues, language, school, settingsLink(links));
   const t = personalNoticeTextsFor(language);
   return { button: t.openMap, footer: fill(notice.kind === 'bus_approaching' ? t.approachingFooter : t.delayedFooter, { school, link: settingsLink(links) }) };
 }

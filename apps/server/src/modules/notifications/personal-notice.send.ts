@@ -3,7 +3,7 @@ import { findOrgById } from '../org/index';
 import { sendMail, sendPush, sendSms, type SendVerdict } from './channel-send';
 import { deleteGoneDevice, findAddressees, findDeviceTokens, markFailed, markSent } from './deliveries.queries';
 import { noticeLinks } from './deliver';
-import { isClassroomNotice } from './personal-notice';
+import { isTimeCritical } from './personal-notice';
 import type { ClaimedNotice } from './personal-notice.queries';
 import { noticeMailOf, noticePushOf, noticeSmsOf } from './personal-notice.render';
 import { unsubscribeHeaders } from './unsubscribe.service';
@@ -19,7 +19,7 @@ export type NoticeRetries = { delivery: ClaimedNotice; reason: string }[];
 /**
  * Sends claimed notice deliveries, each through its channel in the recipient's language, and records
  * the sent and the failed ones; a device whose push address is gone is forgotten. A bus notice's push
- * wakes the device (high urgency): it is worth nothing late; a classroom notice's does not.
+ * wakes the device (high urgency): it is worth nothing late; any other notice's does not.
  */
 export async function sendNoticeDeliveries(ctx: JobContext, orgId: number, claimed: readonly ClaimedNotice[]): Promise<NoticeRetries> {
   const retries: NoticeRetries = [];
@@ -46,7 +46,7 @@ export async function sendNoticeDeliveries(ctx: JobContext, orgId: number, claim
       } else if (d.deviceUuid) {
         const device = devices.get(`${d.personId}:${d.deviceUuid}`);
         if (!device) return markFailed(ctx.db, 'notification_notices', orgId, d.id, 'device_gone');
-        verdict = await sendPush(ctx, device, noticePushOf(d.content, school, person.language), { idempotencyKey: key, urgent: !isClassroomNotice(d.content.kind) });
+        verdict = await sendPush(ctx, device, noticePushOf(d.content, school, person.language), { idempotencyKey: key, urgent: isTimeCritical(d.content.kind) });
         if (!verdict.sent && verdict.gone) await deleteGoneDevice(ctx.db, orgId, d.personId, d.deviceUuid);
       } else {
         return markFailed(ctx.db, 'notification_notices', orgId, d.id, 'unknown_channel');
