@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Notice } from '../../ui/Notice';
 import { activityErrorText } from './activityErrors';
 import { RequestStatusBadge } from './RequestStatusBadge';
-import { useRequestPlace, useWithdrawRequest } from './useActivities';
+import { useAnswerOffer, useRequestPlace, useWithdrawRequest } from './useActivities';
 import classes from './activities.module.css';
 
 type ChildEntry = Activity['children'][number];
@@ -22,14 +22,20 @@ export interface RequestControlsProps {
  * sent, the overlap warning the server gave, and withdrawing with a confirmation.
  */
 export function RequestControls({ activity, child }: RequestControlsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const request = useRequestPlace();
   const withdraw = useWithdrawRequest();
-  const [asking, setAsking] = useState<'request' | 'withdraw' | null>(null);
+  const answer = useAnswerOffer();
+  const [asking, setAsking] = useState<'request' | 'withdraw' | 'decline' | null>(null);
   const [overlap, setOverlap] = useState(false);
   const names = { name: child.student.name, activity: activity.name };
   const current = child.request && child.request.status !== 'withdrawn' ? child.request : null;
-  const failed = request.error ?? withdraw.error;
+  const failed = request.error ?? withdraw.error ?? answer.error;
+  const offered = current?.status === 'offered';
+  const answerOffer = (reply: 'confirm' | 'decline') => {
+    if (!current) return;
+    answer.mutate({ activityId: activity.id, requestId: current.id, answer: reply }, { onSettled: () => setAsking(null) });
+  };
 
   const handleRequest = () =>
     request.mutate(
@@ -55,7 +61,7 @@ export function RequestControls({ activity, child }: RequestControlsProps) {
       {current ? (
         <div className={classes.requestRow}>
           <RequestStatusBadge status={current.status} position={current.position} />
-          {current.status !== 'rejected' && (
+          {current.status !== 'rejected' && !offered && (
             <Button variant="subtle" color="red" size="compact-sm" onClick={() => setAsking('withdraw')} aria-label={t('activities.request.withdrawLabel', names)}>
               {t('activities.request.withdraw')}
             </Button>
@@ -65,6 +71,23 @@ export function RequestControls({ activity, child }: RequestControlsProps) {
         <Button onClick={() => setAsking('request')} aria-label={t('activities.request.enrolLabel', names)} className={classes.enrol}>
           {t('activities.request.enrol')}
         </Button>
+      )}
+      {offered && (
+        <div className={classes.offer}>
+          <p>
+            {current.offerExpiresAt
+              ? t('activities.offer.until', { ...names, date: new Date(current.offerExpiresAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })
+              : t('activities.offer.open', names)}
+          </p>
+          <div className={classes.requestRow}>
+            <Button size="compact-sm" loading={answer.isPending && answer.variables?.answer === 'confirm'} onClick={() => answerOffer('confirm')} aria-label={t('activities.offer.confirmLabel', names)}>
+              {t('activities.offer.confirm')}
+            </Button>
+            <Button variant="subtle" color="red" size="compact-sm" onClick={() => setAsking('decline')} aria-label={t('activities.offer.declineLabel', names)}>
+              {t('activities.offer.decline')}
+            </Button>
+          </div>
+        </div>
       )}
       {overlap && current && (
         <p className={classes.warning} role="status">
@@ -100,6 +123,17 @@ export function RequestControls({ activity, child }: RequestControlsProps) {
           request.reset();
           handleWithdraw();
         }}
+        onCancel={() => setAsking(null)}
+      />
+      <ConfirmDialog
+        opened={asking === 'decline'}
+        title={t('activities.offer.declineTitle')}
+        message={t('activities.offer.declineBody', names)}
+        confirmLabel={t('activities.offer.declineConfirm')}
+        cancelLabel={t('activities.request.cancel')}
+        closeLabel={t('activities.request.close')}
+        busy={answer.isPending}
+        onConfirm={() => answerOffer('decline')}
         onCancel={() => setAsking(null)}
       />
     </div>

@@ -123,8 +123,32 @@ describe('item 2: the families’ catalogue of activities', { timeout: 30_000 },
     const football = screen.getByRole('article', { name: 'Fútbol' });
     expect(within(football).getByText('Rechazada')).toBeTruthy();
     expect(within(football).queryByRole('button')).toBeNull();
-    // A place offered from the waiting list is said as such (confirming it comes with the offers' screen).
-    expect(within(screen.getByRole('article', { name: 'Robótica' })).getByText('Plaza ofrecida')).toBeTruthy();
+    // A place offered from the waiting list is said as such, with its answers and not a withdrawal.
+    const robotics = screen.getByRole('article', { name: 'Robótica' });
+    expect(within(robotics).getByText('Plaza ofrecida')).toBeTruthy();
+    expect(within(robotics).getByText(/confírmala antes del/)).toBeTruthy();
+    expect(within(robotics).queryByRole('button', { name: /Retirar/ })).toBeNull();
+  });
+
+  it('item 2: an offered place is confirmed in one tap, or declined after a question', async () => {
+    let status: 'offered' | 'accepted' = 'offered';
+    const { calls } = await open({
+      'GET activities': () => ({ body: [activity({ children: [childEntry(SOFIA, 'Sofía Gómez', { request: { id: 5, status, position: null, offerExpiresAt: Date.UTC(2027, 1, 3) } })] })] }),
+      [`POST activities/${CHESS}/requests/5/confirm`]: () => {
+        status = 'accepted';
+        return { body: { id: 5, status: 'accepted', position: null } };
+      },
+      [`POST activities/${CHESS}/requests/5/decline`]: { status: 204 },
+    });
+    const chess = await screen.findByRole('article', { name: 'Ajedrez' }, { timeout: 20_000 });
+    fireEvent.click(within(chess).getByRole('button', { name: 'Rechazar la plaza de Sofía Gómez en Ajedrez' }));
+    const question = await screen.findByRole('dialog', { name: 'Rechazar la plaza' });
+    fireEvent.click(within(question).getByRole('button', { name: 'Cancelar' }));
+    expect(calls.some((c) => c.url.endsWith('/decline'))).toBe(false);
+
+    fireEvent.click(within(chess).getByRole('button', { name: 'Confirmar la plaza de Sofía Gómez en Ajedrez' }));
+    expect(await within(chess).findByText('Aceptada')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([`${BASE}activities/${CHESS}/requests/5/confirm`]);
   });
 
   it('item 2: a reader without children sees the catalogue without requests', async () => {

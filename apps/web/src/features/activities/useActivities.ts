@@ -84,6 +84,16 @@ export function useWithdrawRequest() {
   });
 }
 
+/** POST activities/{id}/requests/{requestId}/confirm or …/decline: the family answers a place offered from the waiting list. */
+export function useAnswerOffer() {
+  const { api } = useServices();
+  const refresh = useRefreshActivities();
+  return useMutation({
+    mutationFn: ({ activityId, requestId, answer }: { activityId: number; requestId: number; answer: 'confirm' | 'decline' }) => api.post(`${requestPath(activityId, requestId)}/${answer}`, {}),
+    onSettled: refresh,
+  });
+}
+
 /** POST activities or PUT activities/{id} (administrators). */
 export function useSaveActivity() {
   const { api } = useServices();

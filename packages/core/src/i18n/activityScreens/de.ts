@@ -46,6 +46,17 @@ export const de: ActivityDictionary = {
       close: 'Schließen',
       overlap: 'Achtung: {{activity}} überschneidet sich zeitlich mit einer anderen Aktivität von {{name}}.',
     },
+    offer: {
+      open: 'Es gibt einen Platz für {{name}} in {{activity}}. Bestätige ihn, um ihn zu behalten.',
+      until: 'Es gibt einen Platz für {{name}} in {{activity}}: Bestätige ihn vor dem {{date}}, sonst geht er an die nächste Familie.',
+      confirm: 'Platz bestätigen',
+      confirmLabel: 'Platz von {{name}} in {{activity}} bestätigen',
+      decline: 'Ablehnen',
+      declineLabel: 'Platz von {{name}} in {{activity}} ablehnen',
+      declineTitle: 'Platz ablehnen',
+      declineBody: 'Den Platz von {{name}} in {{activity}} ablehnen? Er geht an die nächste Familie der Warteliste.',
+      declineConfirm: 'Ja, ablehnen',
+    },
     status: {
       pending: 'Offen',
       offered: 'Platz angeboten',

@@ -46,6 +46,17 @@ export const en: ActivityDictionary = {
       close: 'Close',
       overlap: 'Note: the schedule of {{activity}} clashes with another activity of {{name}}.',
     },
+    offer: {
+      open: 'There is a place for {{name}} in {{activity}}. Confirm it to keep it.',
+      until: 'There is a place for {{name}} in {{activity}}: confirm it before {{date}} or it passes to the next family.',
+      confirm: 'Confirm place',
+      confirmLabel: 'Confirm the place of {{name}} in {{activity}}',
+      decline: 'Decline',
+      declineLabel: 'Decline the place of {{name}} in {{activity}}',
+      declineTitle: 'Decline the place',
+      declineBody: 'Decline the place of {{name}} in {{activity}}? It passes to the next family on the waiting list.',
+      declineConfirm: 'Yes, decline',
+    },
     status: {
       pending: 'Pending',
       offered: 'Place offered',

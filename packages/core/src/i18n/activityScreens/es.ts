@@ -51,6 +51,17 @@ export const es = {
       close: 'Cerrar',
       overlap: 'Atención: el horario de {{activity}} coincide con otra actividad de {{name}}.',
     },
+    offer: {
+      open: 'Hay una plaza para {{name}} en {{activity}}. Confírmala para quedarte con ella.',
+      until: 'Hay una plaza para {{name}} en {{activity}}: confírmala antes del {{date}} o pasará a la siguiente familia.',
+      confirm: 'Confirmar plaza',
+      confirmLabel: 'Confirmar la plaza de {{name}} en {{activity}}',
+      decline: 'No la quiero',
+      declineLabel: 'Rechazar la plaza de {{name}} en {{activity}}',
+      declineTitle: 'Rechazar la plaza',
+      declineBody: '¿Rechazar la plaza de {{name}} en {{activity}}? Pasará a la siguiente familia de la lista de espera.',
+      declineConfirm: 'Sí, rechazar',
+    },
     status: {
       pending: 'Pendiente',
       offered: 'Plaza ofrecida',

@@ -46,6 +46,17 @@ export const fr: ActivityDictionary = {
       close: 'Fermer',
       overlap: "Attention : l'horaire de {{activity}} chevauche une autre activité de {{name}}.",
     },
+    offer: {
+      open: 'Une place est disponible pour {{name}} en {{activity}}. Confirme-la pour la garder.',
+      until: 'Une place est disponible pour {{name}} en {{activity}} : confirme-la avant le {{date}}, sinon elle passera à la famille suivante.',
+      confirm: 'Confirmer la place',
+      confirmLabel: 'Confirmer la place de {{name}} en {{activity}}',
+      decline: 'Refuser',
+      declineLabel: 'Refuser la place de {{name}} en {{activity}}',
+      declineTitle: 'Refuser la place',
+      declineBody: 'Refuser la place de {{name}} en {{activity}} ? Elle passera à la famille suivante de la liste d’attente.',
+      declineConfirm: 'Oui, refuser',
+    },
     status: {
       pending: 'En attente de réponse',
       offered: 'Place proposée',

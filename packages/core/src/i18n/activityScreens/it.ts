@@ -46,6 +46,17 @@ export const it: ActivityDictionary = {
       close: 'Chiudi',
       overlap: "Attenzione: l'orario di {{activity}} si sovrappone a un'altra attività di {{name}}.",
     },
+    offer: {
+      open: 'C’è un posto per {{name}} in {{activity}}. Confermalo per tenerlo.',
+      until: 'C’è un posto per {{name}} in {{activity}}: confermalo entro il {{date}}, altrimenti passerà alla famiglia successiva.',
+      confirm: 'Conferma il posto',
+      confirmLabel: 'Conferma il posto di {{name}} in {{activity}}',
+      decline: 'Rifiuta',
+      declineLabel: 'Rifiuta il posto di {{name}} in {{activity}}',
+      declineTitle: 'Rifiuta il posto',
+      declineBody: 'Rifiutare il posto di {{name}} in {{activity}}? Passerà alla famiglia successiva in lista d’attesa.',
+      declineConfirm: 'Sì, rifiuta',
+    },
     status: {
       pending: 'In attesa di risposta',
       offered: 'Posto offerto',

@@ -46,6 +46,17 @@ export const pt: ActivityDictionary = {
       close: 'Fechar',
       overlap: 'Atenção: o horário de {{activity}} coincide com outra atividade de {{name}}.',
     },
+    offer: {
+      open: 'Há uma vaga para {{name}} em {{activity}}. Confirme-a para ficar com ela.',
+      until: 'Há uma vaga para {{name}} em {{activity}}: confirme-a antes de {{date}} ou ela passará para a próxima família.',
+      confirm: 'Confirmar vaga',
+      confirmLabel: 'Confirmar a vaga de {{name}} em {{activity}}',
+      decline: 'Recusar',
+      declineLabel: 'Recusar a vaga de {{name}} em {{activity}}',
+      declineTitle: 'Recusar a vaga',
+      declineBody: 'Recusar a vaga de {{name}} em {{activity}}? Ela passará para a próxima família da lista de espera.',
+      declineConfirm: 'Sim, recusar',
+    },
     status: {
       pending: 'Pendente',
       offered: 'Vaga oferecida',
