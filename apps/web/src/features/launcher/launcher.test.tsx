@@ -80,7 +80,7 @@ describe('the launcher', { timeout: 30_000 }, () => {
     }
     expect(tiles).not.toContain('/people/3/children');
     expect(tiles).not.toContain('/hidden');
-    expect(tiles).toContain('/person/3');
+    expect(tiles).toContain('/person/3/profile');
     expect(tiles).toContain('/billing/3');
   });
 
