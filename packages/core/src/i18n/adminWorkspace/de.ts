@@ -5,10 +5,6 @@ export const de: AdminWorkspaceDictionary = {
   adminWorkspace: {
     menu: 'Verwaltungsmenü',
     contents: 'Inhalte',
-    extracurricular: {
-      title: 'Außerschulische Aktivitäten sind noch nicht verfügbar',
-      body: 'Diese Version von Patio verwaltet noch keine außerschulischen Aktivitäten: weder das Angebot noch Anmeldungen, Zeiten oder Plätze. Sobald es sie gibt, verwaltest du sie hier.',
-    },
     test: {
       intro: 'Testseiten, um zu prüfen, wie einige Bausteine von Patio mit den Daten dieser Schule aussehen und sich verhalten.',
       calendar: 'Der Kalender mit den Terminen der Schule.',

@@ -9,10 +9,6 @@ export const es = {
   adminWorkspace: {
     menu: 'Menú de administración',
     contents: 'Contenidos',
-    extracurricular: {
-      title: 'Las actividades extraescolares aún no están disponibles',
-      body: 'Esta versión de Patio todavía no gestiona actividades extraescolares: ni su oferta, ni las inscripciones, ni los horarios o cupos. Cuando lleguen, las administrarás desde aquí.',
-    },
     test: {
       intro: 'Pantallas de prueba para revisar cómo se ven y se comportan algunos componentes de Patio con los datos de este colegio.',
       calendar: 'El calendario con los eventos del colegio.',

@@ -5,10 +5,6 @@ export const fr: AdminWorkspaceDictionary = {
   adminWorkspace: {
     menu: 'Menu d’administration',
     contents: 'Contenus',
-    extracurricular: {
-      title: 'Les activités périscolaires ne sont pas encore disponibles',
-      body: 'Cette version de Patio ne gère pas encore les activités périscolaires : ni leur offre, ni les inscriptions, ni les horaires ou les places. Quand elles arriveront, vous les administrerez d’ici.',
-    },
     test: {
       intro: 'Écrans de test pour vérifier l’apparence et le comportement de certains composants de Patio avec les données de cet établissement.',
       calendar: 'Le calendrier avec les événements de l’établissement.',

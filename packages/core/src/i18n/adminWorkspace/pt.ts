@@ -5,10 +5,6 @@ export const pt: AdminWorkspaceDictionary = {
   adminWorkspace: {
     menu: 'Menu de administração',
     contents: 'Conteúdos',
-    extracurricular: {
-      title: 'As atividades extracurriculares ainda não estão disponíveis',
-      body: 'Esta versão do Patio ainda não gerencia atividades extracurriculares: nem a oferta, nem as inscrições, nem os horários ou vagas. Quando chegarem, você as administrará daqui.',
-    },
     test: {
       intro: 'Telas de teste para verificar a aparência e o comportamento de alguns componentes do Patio com os dados desta escola.',
       calendar: 'O calendário com os eventos da escola.',
