@@ -32,6 +32,9 @@ export function RequestControls({ activity, child }: RequestControlsProps) {
   const current = child.request && child.request.status !== 'withdrawn' ? child.request : null;
   const failed = request.error ?? withdraw.error ?? answer.error;
   const offered = current?.status === 'offered';
+  // The answers are named by what they show ("Confirmar plaza"), as speech input users say them, and
+  // described by the offer, which names the child, the activity and the deadline.
+  const offerId = `offer-${activity.id}-${child.student.id}`;
   const answerOffer = (reply: 'confirm' | 'decline') => {
     if (!current) return;
     answer.mutate({ activityId: activity.id, requestId: current.id, answer: reply }, { onSettled: () => setAsking(null) });
@@ -74,16 +77,16 @@ export function RequestControls({ activity, child }: RequestControlsProps) {
       )}
       {offered && (
         <div className={classes.offer}>
-          <p>
+          <p id={offerId}>
             {current.offerExpiresAt
               ? t('activities.offer.until', { ...names, date: new Date(current.offerExpiresAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })
               : t('activities.offer.open', names)}
           </p>
           <div className={classes.requestRow}>
-            <Button size="compact-sm" loading={answer.isPending && answer.variables?.answer === 'confirm'} onClick={() => answerOffer('confirm')} aria-label={t('activities.offer.confirmLabel', names)}>
+            <Button size="compact-sm" loading={answer.isPending && answer.variables?.answer === 'confirm'} onClick={() => answerOffer('confirm')} aria-describedby={offerId}>
               {t('activities.offer.confirm')}
             </Button>
-            <Button variant="subtle" color="red" size="compact-sm" onClick={() => setAsking('decline')} aria-label={t('activities.offer.declineLabel', names)}>
+            <Button variant="subtle" color="red" size="compact-sm" onClick={() => setAsking('decline')} aria-describedby={offerId}>
               {t('activities.offer.decline')}
             </Button>
           </div>

@@ -6,6 +6,7 @@ import { dictionaryLanguageOf, matchInterfaceLanguage } from '@patio/core/i18n/i
 import type { Activity, ActivityRequest } from '@patio/core/schemas/activities';
 import { downloadWithToken } from '../../app/api/downloadWithToken';
 import { RefusalMessage } from '../../app/RefusalMessage';
+import { useSchoolTimeZone } from '../../app/schoolTimeZone';
 import { useSessionState } from '../../app/services';
 import { DownloadButton } from '../../ui/DownloadButton';
 import { Notice } from '../../ui/Notice';
@@ -15,6 +16,9 @@ import { RequestStatusBadge } from './RequestStatusBadge';
 import { dayText } from './activityText';
 import { useActivityRequests, useDecideRequests, type DecisionFailure } from './useActivities';
 import classes from './activities.module.css';
+
+/** The school day ('YYYY-MM-DD') an instant falls on: a request sent at 8 p.m. in Bogotá is that day's, not the next UTC day's. */
+const dayIn = (at: number, timeZone: string | undefined) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
 /** "Juan Pérez · 5A" */
 const whoText = (request: ActivityRequest) => (request.group ? `${request.student.name} · ${request.group.name}` : request.student.name);
@@ -29,6 +33,8 @@ export function RequestsPanel({ activity }: { activity: Activity }) {
   const token = useSessionState((s) => s.token);
   const requests = useActivityRequests(activity.id);
   const decide = useDecideRequests(activity.id);
+  // Until the school's zone is known, the device's (the same for almost every reader).
+  const timeZone = useSchoolTimeZone() ?? undefined;
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [outcome, setOutcome] = useState<{ decided: number; failures: DecisionFailure[] } | null>(null);
 
@@ -91,7 +97,7 @@ export function RequestsPanel({ activity }: { activity: Activity }) {
                   <Checkbox checked={selected.has(request.id)} onChange={(event) => toggle(request.id, event.currentTarget.checked)} aria-label={t('activities.requests.select', { name: request.student.name })} />
                   <span className={classes.personText}>
                     <span className={classes.personName}>{whoText(request)}</span>
-                    <span className={classes.muted}>{t('activities.requests.requestedBy', { name: request.requestedBy.name, date: dayText(new Date(request.createdAt).toISOString().slice(0, 10), i18n.language) })}</span>
+                    <span className={classes.muted}>{t('activities.requests.requestedBy', { name: request.requestedBy.name, date: dayText(dayIn(request.createdAt, timeZone), i18n.language) })}</span>
                   </span>
                 </li>
               ))}

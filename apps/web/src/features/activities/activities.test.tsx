@@ -141,12 +141,14 @@ describe('item 2: the families’ catalogue of activities', { timeout: 30_000 },
       [`POST activities/${CHESS}/requests/5/decline`]: { status: 204 },
     });
     const chess = await screen.findByRole('article', { name: 'Ajedrez' }, { timeout: 20_000 });
-    fireEvent.click(within(chess).getByRole('button', { name: 'Rechazar la plaza de Sofía Gómez en Ajedrez' }));
+    // Named by their visible text (axe's label-content-name-mismatch), described by the offer that says whose place it is.
+    const described = /^Hay una plaza para Sofía Gómez en Ajedrez: confírmala antes del/;
+    fireEvent.click(within(chess).getByRole('button', { name: 'No la quiero', description: described }));
     const question = await screen.findByRole('dialog', { name: 'Rechazar la plaza' });
     fireEvent.click(within(question).getByRole('button', { name: 'Cancelar' }));
     expect(calls.some((c) => c.url.endsWith('/decline'))).toBe(false);
 
-    fireEvent.click(within(chess).getByRole('button', { name: 'Confirmar la plaza de Sofía Gómez en Ajedrez' }));
+    fireEvent.click(within(chess).getByRole('button', { name: 'Confirmar plaza', description: described }));
     expect(await within(chess).findByText('Aceptada')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([`${BASE}activities/${CHESS}/requests/5/confirm`]);
   });

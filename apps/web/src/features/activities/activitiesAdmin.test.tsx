@@ -98,6 +98,17 @@ describe('item 2: the administrators’ Extraescolares screen', { timeout: 40_00
     expect(screen.getByRole('button', { name: 'Descargar Excel' })).toBeTruthy();
   });
 
+  it('item 2: a request is dated on the school’s day, not the UTC one', async () => {
+    await open({
+      'GET vue/settings': { body: { timeZone: 'America/Bogota' } },
+      'GET activities': { body: [activity()] },
+      // 20:30 in Bogotá on 2 February is already 3 February in UTC.
+      [`GET activities/${CHESS}/requests`]: { body: [request({ createdAt: Date.UTC(2027, 1, 3, 1, 30) })] },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Solicitudes de Ajedrez' }, { timeout: 30_000 }));
+    expect(await screen.findByText('Pedida por Marta Gómez el 2 de febrero de 2027')).toBeTruthy();
+  });
+
   it('item 2: the form says what is missing and an end before its start, and sends nothing', async () => {
     const { calls } = await open({ 'GET activities': { body: [] } });
     fireEvent.click(await screen.findByRole('button', { name: 'Nueva actividad' }, { timeout: 30_000 }));
