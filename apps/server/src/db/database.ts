@@ -29,6 +29,10 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     // event on the pool; unheard, it would end the whole process. The pool has already dropped that
     // connection and opens a fresh one for the next query, so there is nothing else to do.
     pool.on('error', () => {});
+    // The pool listens only to idle connections: one held between the statements of a transaction (a
+    // job's, a request's) that the server closes is an 'error' event on the connection itself. Its
+    // transaction fails with a rejected query either way; unheard, the event would end the process.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const writes = new WriteWatch();
     return { db: new Kysely<DB>({ dialect: watchWrites(new PostgresDialect({ pool }), writes) }), dialect: 'postgres', writes, pool };
   }

@@ -3,7 +3,7 @@ import { buildApp } from '../app';
 import { createFreshDatabase, testDatabases } from '../test/databases';
 import { testConfig } from '../test/harness';
 import { describe } from 'vitest';
-import { type Kysely, Migrator } from 'kysely';
+import { type Kysely, Migrator, sql } from 'kysely';
 import { openDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import { migrations } from './migrations/index';
@@ -144,6 +144,26 @@ for (const kind of testDatabases) {
       } finally {
         await db.destroy();
         await fresh.drop();
+      }
+    });
+
+    it.skipIf(kind.name === 'SQLite')('a connection closed by the server while a transaction holds it fails that transaction, not the process', async () => {
+      const { db, pool } = openDatabase({ databaseUrl: process.env.PATIO_TEST_PG_URL, dataDir: '/nonexistent' });
+      const killer = await pool!.connect();
+      try {
+        await expect(
+          db.transaction().execute(async (trx) => {
+            const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
+            await killer.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+            // The closed connection's 'error' event arrives between statements, when no query listens.
+            await new Promise((resolve) => setTimeout(resolve, 200));
+            await sql`SELECT 1`.execute(trx);
+          }),
+        ).rejects.toThrow();
+        expect(Number((await sql<{ one: number }>`SELECT 1 AS one`.execute(db)).rows[0]!.one)).toBe(1);
+      } finally {
+        killer.release();
+        await db.destroy();
       }
     });
 
